@@ -1,0 +1,39 @@
+# relavoi-agent: `make demo` and `make test` do all the set-up (see README.md).
+SHELL := /bin/bash
+SWIFT ?= swift
+PKG_SHIM := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+# Tests and the demo's fallback run on this private bus (no activation of real servers).
+PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
+
+.PHONY: all deps deps-demo build release test demo format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh test
+deps-demo:
+	@scripts/install-deps.sh demo
+
+$(PKG_SHIM)/.stamp: scripts/pkgconfig-shim.sh
+	@scripts/pkgconfig-shim.sh $(PKG_SHIM) && touch $@
+
+build: $(PKG_SHIM)/.stamp
+	$(SWIFT) build
+
+release: $(PKG_SHIM)/.stamp
+	$(SWIFT) build -c release
+
+test: deps $(PKG_SHIM)/.stamp
+	$(SWIFT) build --build-tests
+	$(PRIVATE_BUS) $(SWIFT) test --skip-build
+
+demo: deps-demo $(PKG_SHIM)/.stamp
+	$(SWIFT) build --product relavoi-agent
+	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build

@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "relavoi-agent",
+    products: [
+        .library(name: "RelavoiSDK", targets: ["RelavoiSDK"]),
+        .executable(name: "relavoi-agent", targets: ["relavoi-agent"]),
+        .executable(name: "relavoi-sandbox", targets: ["relavoi-sandbox"]),
+    ],
+    targets: [
+        // System libraries: Debian -dev packages found through pkg-config.
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+
+        // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
+        .target(name: "RelavoiCore", swiftSettings: swift6),
+
+        // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_.
+        .target(name: "RelavoiGLib", dependencies: ["CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"], swiftSettings: swift6),
+        .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
+
+        // The public API that mirrors the iOS SDK.
+        .target(
+            name: "RelavoiSDK",
+            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify", "RelavoiSoup"],
+            swiftSettings: swift6),
+
+        // A local Relavoi-compatible server: demo, tests and benchmarks run against it.
+        .target(name: "RelavoiSandboxKit", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
+        .executableTarget(name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
+
+        .executableTarget(
+            name: "relavoi-agent",
+            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit"],
+            swiftSettings: swift6),
+
+        .testTarget(name: "RelavoiCoreTests", dependencies: ["RelavoiCore"], swiftSettings: swift6),
+        .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiSDKTests",
+            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "CGLib"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,71 @@
+import CGLib
+import Dispatch
+import Foundation
+
+/// The process's GLib main loop on the main thread, with Swift concurrency
+/// running inside it.
+///
+/// While GLib owns the main thread nothing drains libdispatch's main queue, so
+/// `Task { @MainActor in }`, `DispatchQueue.main.async` and continuations
+/// resumed on the main actor would never run. libdispatch exposes the main
+/// queue's wake-up eventfd (the hook CoreFoundation uses); watching it with a
+/// GLib fd source and draining the queue when it fires makes both worlds share
+/// one loop.
+public enum MainLoop {
+    nonisolated(unsafe) private static var loop: OpaquePointer?
+    nonisolated(unsafe) private static var bridgeInstalled = false
+
+    /// Installs the main-queue bridge on the default GLib context. Idempotent;
+    /// call from the main thread before anything schedules main-actor work.
+    public static func installDispatchBridge() {
+        precondition(Thread.isMainThread, "MainLoop must be driven from the main thread")
+        if bridgeInstalled { return }
+        bridgeInstalled = true
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        let source = g_unix_fd_source_new(fd, G_IO_IN)!
+        let callback: GUnixFDSourceFunc = { fd, _, _ in
+            var counter: UInt64 = 0
+            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+            _dispatch_main_queue_callback_4CF(nil)
+            return gboolean(1)
+        }
+        g_source_set_callback(source, unsafeBitCast(callback, to: GSourceFunc.self), nil, nil)
+        g_source_set_priority(source, G_PRIORITY_DEFAULT)
+        g_source_attach(source, nil)
+        g_source_unref(source)
+        // Work queued before the bridge existed would otherwise wait for the next wake-up.
+        _dispatch_main_queue_callback_4CF(nil)
+    }
+
+    /// Runs the GLib main loop until `quit()`.
+    public static func run() {
+        installDispatchBridge()
+        let mainLoop = g_main_loop_new(nil, 0)
+        loop = mainLoop
+        g_main_loop_run(mainLoop)
+        g_main_loop_unref(mainLoop)
+        loop = nil
+    }
+
+    public static func quit() {
+        if let loop { g_main_loop_quit(loop) }
+    }
+
+    public static var isRunning: Bool { loop != nil }
+
+    /// Runs the default context until `done()` is true or `timeout` seconds
+    /// pass; for tests and synchronous start-up. Returns whether `done()` held.
+    @discardableResult
+    public static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
+        installDispatchBridge()
+        let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
+        while !done() {
+            if g_get_monotonic_time() >= deadline { return false }
+            let wake = GLibTimer.once(after: 0.05) {}
+            g_main_context_iteration(nil, 1)
+            wake.cancel()
+        }
+        return true
+    }
+}
+

@@ -1,0 +1,1 @@
+// Adapter over libnotify: the banner presenter.

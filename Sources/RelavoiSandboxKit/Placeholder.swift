@@ -1,0 +1,1 @@
+// relavoi-sandbox engine.

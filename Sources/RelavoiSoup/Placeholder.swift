@@ -1,0 +1,1 @@
+// Adapter over libsoup-3: HTTP and WebSocket client.

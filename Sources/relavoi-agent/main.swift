@@ -1,0 +1,4 @@
+import RelavoiGLib
+import RelavoiSDK
+
+print("relavoi-agent")

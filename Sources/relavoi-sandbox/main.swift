@@ -1,0 +1,2 @@
+import RelavoiSandboxKit
+print("relavoi-sandbox")

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages relavoi-agent needs to build, test and demo.
+# Idempotent: installs only what is missing and says what that is.
+# Usage: scripts/install-deps.sh [build|test|demo]   (default: test)
+set -euo pipefail
+
+build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-dev glib-networking)
+test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x11-utils imagemagick
+           libnotify-bin desktop-file-utils gir1.2-glib-2.0)
+demo_pkgs=(dbus dbus-x11 python3 dunst xvfb xauth x11-utils imagemagick fonts-dejavu-core)
+
+case "${1:-test}" in
+  build) wanted=("${build_pkgs[@]}") ;;
+  test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  demo) wanted=("${build_pkgs[@]}" "${demo_pkgs[@]}") ;;
+  *) echo "usage: $0 [build|test|demo]" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#wanted[@]} Debian packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -o DPkg::Lock::Timeout=600 -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=600 "${missing[@]}"

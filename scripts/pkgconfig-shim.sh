@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Writes flattened copies of the .pc files the system-library targets name,
+# without -pthread (SwiftPM warns on it; Swift links pthread anyway) and
+# without Requires (SwiftPM would walk back into the originals).
+# Usage: scripts/pkgconfig-shim.sh OUTDIR
+set -euo pipefail
+out=${1:?usage: $0 OUTDIR}
+mkdir -p "$out"
+for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1; do
+  pkg-config --exists "$pc" || continue
+  cflags=$(pkg-config --cflags "$pc" | sed 's/-pthread//g')
+  libs=$(pkg-config --libs "$pc" | sed 's/-pthread//g')
+  cat > "$out/$pc.pc.tmp" <<PC
+Name: $pc
+Description: flattened $pc for SwiftPM
+Version: $(pkg-config --modversion "$pc")
+Cflags: $cflags
+Libs: $libs
+PC
+  mv "$out/$pc.pc.tmp" "$out/$pc.pc"
+done
