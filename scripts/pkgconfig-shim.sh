@@ -8,8 +8,8 @@ out=${1:?usage: $0 OUTDIR}
 mkdir -p "$out"
 for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1; do
   pkg-config --exists "$pc" || continue
-  cflags=$(pkg-config --cflags "$pc" | sed 's/-pthread//g')
-  libs=$(pkg-config --libs "$pc" | sed 's/-pthread//g')
+  cflags=$(pkg-config --cflags "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')
+  libs=$(pkg-config --libs "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')
   cat > "$out/$pc.pc.tmp" <<PC
 Name: $pc
 Description: flattened $pc for SwiftPM
