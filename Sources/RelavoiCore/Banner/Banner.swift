@@ -1,0 +1,93 @@
+import Foundation
+
+/// One banner's truth: what call it shows and where in its life it is.
+public struct Banner: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        /// The phone rings; no timer yet.
+        case ringing
+        /// The call runs; the timer ticks from `attributes.startedAt`.
+        case active
+        /// The call ended after `durationSeconds`; the banner closes at `closeAt`.
+        case ended(durationSeconds: Int, closeAt: Date)
+        /// Rang and was not answered; closes at `closeAt`.
+        case missed(closeAt: Date)
+    }
+
+    public var attributes: RelavoiCallAttributes
+    public var verified: Bool
+    public var label: String
+    public var phase: Phase
+
+    public init(attributes: RelavoiCallAttributes, verified: Bool, label: String, phase: Phase) {
+        self.attributes = attributes
+        self.verified = verified
+        self.label = label
+        self.phase = phase
+    }
+
+    public var isTicking: Bool { phase == .active }
+
+    public var closeAt: Date? {
+        switch phase {
+        case .ringing, .active: return nil
+        case .ended(_, let closeAt), .missed(let closeAt): return closeAt
+        }
+    }
+
+    /// What the banner shows at `now`: the input of the renderer.
+    public func snapshot(at now: Date) -> BannerSnapshot {
+        let kind: BannerSnapshot.Kind
+        let seconds: Int
+        switch phase {
+        case .ringing:
+            kind = .ringing
+            seconds = 0
+        case .active:
+            kind = .active
+            seconds = Self.elapsed(from: attributes.startedAt, to: now)
+        case .ended(let duration, _):
+            kind = .ended
+            seconds = duration
+        case .missed:
+            kind = .missed
+            seconds = 0
+        }
+        return BannerSnapshot(
+            kind: kind, label: label, proxyNumber: attributes.proxyNumber, verified: verified,
+            seconds: seconds)
+    }
+
+    /// Whole seconds from `start` to `now`, never negative.
+    public static func elapsed(from start: Date, to now: Date) -> Int {
+        let interval = now.timeIntervalSince(start)
+        guard interval.isFinite, interval > 0 else { return 0 }
+        return Int(min(interval, Double(Int32.max)).rounded(.down))
+    }
+}
+
+/// A banner as shown at one moment.
+public struct BannerSnapshot: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable { case ringing, active, ended, missed }
+    public var kind: Kind
+    public var label: String
+    public var proxyNumber: String
+    public var verified: Bool
+    /// Elapsed seconds while active, the final duration once ended.
+    public var seconds: Int
+
+    public init(kind: Kind, label: String, proxyNumber: String, verified: Bool, seconds: Int) {
+        self.kind = kind
+        self.label = label
+        self.proxyNumber = proxyNumber
+        self.verified = verified
+        self.seconds = seconds
+    }
+
+    /// True when going from `previous` to this is worth the user's attention
+    /// (a pop-up), false for a timer tick.
+    public func isMeaningfulChange(from previous: BannerSnapshot?) -> Bool {
+        guard let previous else { return true }
+        return previous.kind != kind || previous.verified != verified || previous.label != label
+            || previous.proxyNumber != proxyNumber
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// The user's banner settings (the `[agent]` group of `agent.conf`).
+public struct BannerSettings: Equatable, Sendable {
+    /// `banners-enabled`: false turns every banner off (start does nothing).
+    public var enabled: Bool = true
+    /// `keep-on-screen`: keep the banner popped up for the whole call.
+    public var keepOnScreen: Bool = false
+
+    public init(enabled: Bool = true, keepOnScreen: Bool = false) {
+        self.enabled = enabled
+        self.keepOnScreen = keepOnScreen
+    }
+
+    /// Reads the banner keys from a settings group; unknown keys are left to
+    /// others, bad values are reported.
+    public init(group: [String: String]) throws(SettingsError) {
+        if let raw = group["banners-enabled"] { enabled = try SettingsValue.bool(raw, key: "banners-enabled") }
+        if let raw = group["keep-on-screen"] { keepOnScreen = try SettingsValue.bool(raw, key: "keep-on-screen") }
+    }
+}
+
+/// A settings value that cannot be used, with what to write instead.
+public struct SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
+    public let key: String
+    public let message: String
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+    public var description: String { "\(key): \(message)" }
+}
+
+/// Parsers for settings values.
+public enum SettingsValue {
+    public static func bool(_ raw: String, key: String) throws(SettingsError) -> Bool {
+        switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "1", "on": return true
+        case "false", "no", "0", "off": return false
+        default: throw SettingsError(key: key, message: "expected true or false, got \"\(raw.prefix(40))\"")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// One freedesktop `Notify` call's worth of content, independent of libnotify.
+public struct NotificationContent: Equatable, Sendable {
+    public enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
+
+    public var summary: String
+    public var body: String
+    /// An icon name from the theme (the presenter may turn it into a file path).
+    public var iconName: String
+    public var category: String
+    public var urgency: Urgency
+    public var resident: Bool
+    public var transient: Bool
+    /// Milliseconds; -1 the server's default, 0 never.
+    public var expireTimeout: Int32
+    public var soundName: String?
+    public var suppressSound: Bool
+
+    public init(
+        summary: String, body: String, iconName: String, category: String, urgency: Urgency = .normal,
+        resident: Bool = false, transient: Bool = false, expireTimeout: Int32 = -1,
+        soundName: String? = nil, suppressSound: Bool = false
+    ) {
+        self.summary = summary
+        self.body = body
+        self.iconName = iconName
+        self.category = category
+        self.urgency = urgency
+        self.resident = resident
+        self.transient = transient
+        self.expireTimeout = expireTimeout
+        self.soundName = soundName
+        self.suppressSound = suppressSound
+    }
+}

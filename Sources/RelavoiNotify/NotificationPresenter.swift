@@ -1,0 +1,346 @@
+import CGLib
+import CNotify
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+
+/// Shows banners through libnotify on a thread of its own.
+///
+/// libnotify's calls are synchronous D-Bus round trips: a notification server
+/// that hangs would stall whichever loop makes them for up to 25 s. So every
+/// libnotify call happens here, on a presenter thread with its own GLib
+/// context; callers only post the latest content per banner (`post`), which
+/// coalesces while the server is slow, and hear back through `onEvent`.
+public final class NotificationPresenter: @unchecked Sendable {
+    public enum Event: Sendable, Equatable {
+        /// The server closed a banner: 1 expired, 2 dismissed by the user, 3 closed by us, 4 other.
+        case closed(key: String, reason: Int)
+        /// Whether a notification server owns its bus name (at start, after a
+        /// restart, when it goes away). Comes before the server is asked anything.
+        case availability(Bool)
+        /// What the (new) server is and can do.
+        case profile(NotificationServerProfile)
+    }
+
+    private let appName: String
+    private let onEvent: @Sendable (Event) -> Void
+    private let icons: IconLocator
+
+    // Mailbox, shared with posting threads under `lock`.
+    private let lock = NSLock()
+    private var mailbox: [String: NotificationContent?] = [:]
+    private var drainScheduled = false
+    private var available: Bool? = nil
+    private var started = false
+    private var context: OpaquePointer?
+    private var loop: OpaquePointer?
+    private let finished = DispatchSemaphore(value: 0)
+
+    // Presenter-thread state only.
+    private var shown: [String: ShownBanner] = [:]
+    private var retryTimer: GLibTimer?
+    private var serverOwner: String?
+
+    private final class ShownBanner {
+        var desired: NotificationContent
+        var sent: NotificationContent?
+        var notification: UnsafeMutablePointer<NotifyNotification>?
+        init(desired: NotificationContent) { self.desired = desired }
+    }
+
+    /// - Parameter onEvent: called on the presenter thread; hop to your own.
+    public init(
+        appName: String = BannerRenderer.appName, icons: IconLocator = IconLocator(),
+        onEvent: @escaping @Sendable (Event) -> Void
+    ) {
+        self.appName = appName
+        self.icons = icons
+        self.onEvent = onEvent
+    }
+
+    /// Starts the presenter thread. Idempotent.
+    public func start() {
+        let shouldStart = lock.withLock {
+            defer { started = true }
+            return !started
+        }
+        guard shouldStart else { return }
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            self.runThread(ready: ready)
+        }
+        thread.name = "relavoi-presenter"
+        thread.start()
+        ready.wait()
+    }
+
+    /// Whether a notification server is there; nil until the first answer.
+    public var serverAvailable: Bool? { lock.withLock { available } }
+
+    /// Asks for `content` on banner `key`, or its closing when nil. Only the
+    /// latest request per key is carried out.
+    public func post(key: String, content: NotificationContent?) {
+        let needsWake = lock.withLock {
+            mailbox[key] = .some(content)
+            defer { drainScheduled = true }
+            return !drainScheduled
+        }
+        if needsWake { wake() }
+    }
+
+    /// Closes every banner and ends the thread, waiting at most `timeout`
+    /// seconds (a hung server must not hold up the process's exit).
+    public func stop(timeout: Double) {
+        let context = lock.withLock { started ? self.context : nil }
+        guard let context else { return }
+        invoke(on: context) { presenter in
+            for key in presenter.shown.keys { presenter.apply(key: key, content: nil) }
+            if let loop = presenter.loop { g_main_loop_quit(loop) }
+        }
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    // MARK: - Presenter thread
+
+    private func runThread(ready: DispatchSemaphore) {
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        let loop = g_main_loop_new(context, 0)
+        lock.withLock {
+            self.context = context
+            self.loop = loop
+        }
+        // libnotify's D-Bus proxy is made by the first call, in the context
+        // that is thread-default then: this one.
+        notify_init(appName)
+        watchServer()
+        ready.signal()
+        g_main_loop_run(loop)
+        notify_uninit()
+        g_main_context_pop_thread_default(context)
+        g_main_loop_unref(loop)
+        finished.signal()
+    }
+
+    private func wake() {
+        guard let context = lock.withLock({ self.context }) else { return }
+        invoke(on: context) { $0.drain() }
+    }
+
+    private func drain() {
+        let work = lock.withLock {
+            defer {
+                mailbox.removeAll()
+                drainScheduled = false
+            }
+            return mailbox
+        }
+        for (key, content) in work.sorted(by: { $0.key < $1.key }) {
+            apply(key: key, content: content)
+        }
+    }
+
+    private func apply(key: String, content: NotificationContent?) {
+        guard let content else {
+            guard let banner = shown.removeValue(forKey: key) else { return }
+            if let notification = banner.notification {
+                var error: UnsafeMutablePointer<GError>?
+                notify_notification_close(notification, &error)
+                logFailure(error, doing: "close banner")
+                g_object_unref(UnsafeMutableRawPointer(notification))
+            }
+            return
+        }
+        let banner = shown[key] ?? ShownBanner(desired: content)
+        shown[key] = banner
+        banner.desired = content
+        send(key: key, banner: banner)
+    }
+
+    /// Brings the server up to the banner's desired content. Identical content
+    /// is never sent twice (KDE rejects it within a second; others would re-pop).
+    private func send(key: String, banner: ShownBanner) {
+        let content = banner.desired
+        if banner.sent == content, banner.notification != nil { return }
+        if lock.withLock({ available }) == false { return }  // resent when a server appears
+        let icon = icons.resolve(content.iconName)
+        let notification: UnsafeMutablePointer<NotifyNotification>
+        if let existing = banner.notification {
+            notification = existing
+            notify_notification_update(notification, content.summary, content.body, icon)
+        } else {
+            notification = notify_notification_new(content.summary, content.body, icon)
+            connectClosed(notification, key: key)
+            banner.notification = notification
+        }
+        configure(notification, content)
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_show(notification, &error) != 0 {
+            banner.sent = content
+        } else {
+            logFailure(error, doing: "show banner")
+            banner.sent = nil
+            scheduleRetry()
+        }
+    }
+
+    private func configure(_ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent) {
+        // Hints persist across updates in libnotify: start from none each time.
+        notify_notification_clear_hints(notification)
+        notify_notification_set_app_name(notification, appName)
+        notify_notification_set_timeout(notification, content.expireTimeout)
+        notify_notification_set_category(notification, content.category)
+        notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
+        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(BannerRenderer.appId))
+        if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
+        if content.transient { notify_notification_set_hint(notification, "transient", g_variant_new_boolean(1)) }
+        if let sound = content.soundName {
+            notify_notification_set_hint(notification, "sound-name", g_variant_new_string(sound))
+        }
+        if content.suppressSound {
+            notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        }
+    }
+
+    /// A show that failed (timeout, no server) is tried again, with whatever
+    /// content is latest by then.
+    private func scheduleRetry() {
+        guard retryTimer?.isActive != true else { return }
+        retryTimer = GLibTimer.once(after: 1) { [self] in
+            for (key, banner) in shown where banner.sent != banner.desired {
+                send(key: key, banner: banner)
+            }
+        }
+    }
+
+    private func closed(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
+        guard let banner = shown[key], banner.notification == notification else { return }
+        let reason = Int(notify_notification_get_closed_reason(notification))
+        // libnotify never resets a closed reason: the next show needs a new object.
+        banner.notification = nil
+        banner.sent = nil
+        g_object_unref(UnsafeMutableRawPointer(notification))
+        shown[key] = nil
+        onEvent(.closed(key: key, reason: reason))
+    }
+
+    private func logFailure(_ error: UnsafeMutablePointer<GError>?, doing what: String) {
+        guard let error else { return }
+        let text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        Log.warning("notification server: could not \(what): \(text)")
+        g_error_free(error)
+    }
+
+    // MARK: - Server tracking
+
+    private func watchServer() {
+        let appeared: GBusNameAppearedCallback = { _, _, owner, data in
+            let presenter = Unmanaged<NotificationPresenter>.fromOpaque(data!).takeUnretainedValue()
+            presenter.serverAppeared(owner: owner.map { String(cString: $0) } ?? "")
+        }
+        let vanished: GBusNameVanishedCallback = { _, _, data in
+            let presenter = Unmanaged<NotificationPresenter>.fromOpaque(data!).takeUnretainedValue()
+            presenter.serverVanished()
+        }
+        // The presenter lives until the process ends; the watch holds it unretained.
+        g_bus_watch_name(
+            G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_AUTO_START,
+            appeared, vanished, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    private func serverAppeared(owner: String) {
+        let restarted = serverOwner != nil && serverOwner != owner
+        serverOwner = owner
+        lock.withLock { available = true }
+        if restarted { forgetServerState() }
+        onEvent(.availability(true))
+        let profile = readProfile()
+        Log.info("notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))")
+        onEvent(.profile(profile))
+        for (key, banner) in shown { send(key: key, banner: banner) }
+    }
+
+    private func serverVanished() {
+        lock.withLock { available = false }
+        if serverOwner != nil { Log.warning("notification server went away; banners return when one is back") }
+        serverOwner = nil
+        forgetServerState()
+        onEvent(.availability(false))
+    }
+
+    /// The old server's ids mean nothing to a new one (and may collide): new
+    /// objects, shown from id 0.
+    private func forgetServerState() {
+        for banner in shown.values {
+            if let notification = banner.notification { g_object_unref(UnsafeMutableRawPointer(notification)) }
+            banner.notification = nil
+            banner.sent = nil
+        }
+    }
+
+    private func readProfile() -> NotificationServerProfile {
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        _ = notify_get_server_info(&name, &vendor, nil, nil)
+        defer {
+            g_free(name)
+            g_free(vendor)
+        }
+        var capabilities: Set<String> = []
+        let list = notify_get_server_caps()
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data { capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            node = current.pointee.next
+        }
+        g_list_free_full(list, g_free)
+        return NotificationServerProfile(
+            name: name.map { String(cString: $0) } ?? "unknown",
+            vendor: vendor.map { String(cString: $0) } ?? "", capabilities: capabilities)
+    }
+
+    // MARK: - C plumbing
+
+    private final class ClosedContext {
+        let presenter: NotificationPresenter
+        let key: String
+        init(presenter: NotificationPresenter, key: String) {
+            self.presenter = presenter
+            self.key = key
+        }
+    }
+
+    private func connectClosed(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
+        let handler: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, UnsafeMutableRawPointer?) -> Void = {
+            notification, data in
+            let context = Unmanaged<ClosedContext>.fromOpaque(data!).takeUnretainedValue()
+            context.presenter.closed(notification!, key: context.key)
+        }
+        let release: GClosureNotify = { data, _ in Unmanaged<ClosedContext>.fromOpaque(data!).release() }
+        let context = Unmanaged.passRetained(ClosedContext(presenter: self, key: key)).toOpaque()
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(notification), "closed", unsafeBitCast(handler, to: GCallback.self), context,
+            release, GConnectFlags(0))
+    }
+
+    private final class Job {
+        let presenter: NotificationPresenter
+        let body: (NotificationPresenter) -> Void
+        init(_ presenter: NotificationPresenter, _ body: @escaping (NotificationPresenter) -> Void) {
+            self.presenter = presenter
+            self.body = body
+        }
+    }
+
+    /// Runs `body` on the presenter thread.
+    private func invoke(on context: OpaquePointer, _ body: @escaping (NotificationPresenter) -> Void) {
+        let job = Unmanaged.passRetained(Job(self, body)).toOpaque()
+        let run: GSourceFunc = { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            job.body(job.presenter)
+            return gboolean(0)
+        }
+        let release: GDestroyNotify = { data in Unmanaged<Job>.fromOpaque(data!).release() }
+        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, run, job, release)
+    }
+}

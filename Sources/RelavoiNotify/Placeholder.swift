@@ -1,1 +1,0 @@
-// Adapter over libnotify: the banner presenter.

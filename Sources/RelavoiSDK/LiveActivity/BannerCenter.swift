@@ -1,0 +1,182 @@
+import Dispatch
+import Foundation
+import RelavoiGLib
+import RelavoiNotify
+
+/// Runs every banner of the process: the pure `BannerBoard` for state, one
+/// timer aligned to the second (none while nothing ticks or waits), the
+/// renderer for the current server, and the presenter thread for libnotify.
+@MainActor
+public final class BannerCenter {
+    public static let shared = BannerCenter()
+
+    /// Called with a banner's key when it is gone; `byUser` when dismissed
+    /// from the tray.
+    public typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
+
+    public var settings: BannerSettings {
+        didSet { rerenderAll(meaningful: false) }
+    }
+    /// The wall clock; replaceable in tests.
+    public var now: @MainActor () -> Date = { Date() }
+
+    private var board = BannerBoard()
+    private var renderer = BannerRenderer(profile: .unknown)
+    private var shownSnapshots: [String: BannerSnapshot] = [:]
+    private var removalHandlers: [String: RemovalHandler] = [:]
+    private var timer: GLibTimer?
+    private var timerDeadline: Date?
+    private var presenter: NotificationPresenter?
+    private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
+    private var available: Bool?
+    private var nextKey = 0
+
+    init(settings: BannerSettings = BannerSettings()) {
+        self.settings = settings
+    }
+
+    /// The renderer's view of the server, for tests and diagnostics.
+    public var serverProfile: NotificationServerProfile { renderer.profile }
+    public var isTimerRunning: Bool { timer?.isActive == true }
+    public var activeKeys: [String] { board.banners.keys.sorted() }
+    public func banner(_ key: String) -> Banner? { board.banners[key] }
+
+    /// A key no other banner uses.
+    public func makeKey(prefix: String) -> String {
+        nextKey += 1
+        return "\(prefix)#\(nextKey)"
+    }
+
+    /// Whether banners can be shown: enabled in the settings and a
+    /// notification server owns its bus name (or can be activated).
+    public func bannersAvailable() async -> Bool {
+        guard settings.enabled else { return false }
+        startPresenter()
+        if let available { return available }
+        return await withCheckedContinuation { availabilityWaiters.append($0) }
+    }
+
+    // MARK: - Banner lifecycle
+
+    public func show(_ banner: Banner, key: String, onRemoved: RemovalHandler? = nil) {
+        startPresenter()
+        if let onRemoved { removalHandlers[key] = onRemoved }
+        perform(board.show(banner, key: key, now: now()))
+    }
+
+    public func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
+        perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
+    }
+
+    public func answer(key: String, startedAt: Date) {
+        perform(board.answer(key: key, startedAt: startedAt, now: now()))
+    }
+
+    public func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
+        perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
+    }
+
+    public func miss(key: String, linger: TimeInterval) {
+        perform(board.miss(key: key, linger: linger, now: now()))
+    }
+
+    public func close(key: String) {
+        perform(board.close(key: key))
+    }
+
+    /// Closes every banner (at exit) and stops the presenter, waiting at most
+    /// `timeout` seconds for a slow server.
+    public func shutdown(timeout: Double = 2) {
+        for key in board.banners.keys { perform(board.close(key: key)) }
+        presenter?.stop(timeout: timeout)
+        presenter = nil
+    }
+
+    // MARK: - Carrying out the board's actions
+
+    private func perform(_ actions: [BannerBoard.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let key, let snapshot):
+                present(key: key, snapshot: snapshot, previous: shownSnapshots[key])
+            case .close(let key):
+                presenter?.post(key: key, content: nil)
+            case .removed(let key, let byUser):
+                shownSnapshots[key] = nil
+                removalHandlers.removeValue(forKey: key)?(byUser)
+            }
+        }
+        reschedule()
+    }
+
+    private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
+        guard snapshot != previous else { return }
+        shownSnapshots[key] = snapshot
+        presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+    }
+
+    /// Re-sends every banner after the server or the settings changed.
+    private func rerenderAll(meaningful: Bool) {
+        renderer.keepOnScreen = settings.keepOnScreen
+        let time = now()
+        for (key, banner) in board.banners {
+            let snapshot = banner.snapshot(at: time)
+            shownSnapshots[key] = snapshot
+            let previous = meaningful ? nil : snapshot
+            presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+        }
+    }
+
+    /// One timer for all banners, set to the next moment anything changes.
+    private func reschedule() {
+        guard let wake = board.nextWake(after: now()) else {
+            timer?.cancel()
+            timer = nil
+            timerDeadline = nil
+            return
+        }
+        if timer?.isActive == true, timerDeadline == wake { return }
+        timer?.cancel()
+        timerDeadline = wake
+        // A few ms past the second, so the elapsed seconds have moved on.
+        let delay = max(0, wake.timeIntervalSince(now())) + 0.005
+        timer = GLibTimer.once(after: delay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.timer = nil
+                self.timerDeadline = nil
+                self.perform(self.board.tick(now: self.now()))
+            }
+        }
+    }
+
+    // MARK: - Presenter
+
+    private func startPresenter() {
+        guard presenter == nil else { return }
+        MainLoop.installDispatchBridge()
+        let presenter = NotificationPresenter { event in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { BannerCenter.shared.handle(event) }
+            }
+        }
+        self.presenter = presenter
+        renderer.keepOnScreen = settings.keepOnScreen
+        presenter.start()
+    }
+
+    private func handle(_ event: NotificationPresenter.Event) {
+        switch event {
+        case .availability(let isAvailable):
+            available = isAvailable
+            let waiters = availabilityWaiters
+            availabilityWaiters.removeAll()
+            for waiter in waiters { waiter.resume(returning: isAvailable) }
+        case .profile(let profile):
+            renderer.profile = profile
+            rerenderAll(meaningful: true)
+        case .closed(let key, let reason):
+            perform(board.closedByServer(key: key, byUser: reason == 2))
+        }
+    }
+}
