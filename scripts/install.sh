@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# Installs or uninstalls relavoi-agent and its desktop integration.
+# Run `scripts/install.sh --help` for the interface; desktop/README.md says
+# why the files go where they go.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+usage: scripts/install.sh install|uninstall
+
+install    copies the agent, its autostart entry, systemd user unit, D-Bus
+           service file, icons and man page, and writes a manifest of every
+           file and folder it made
+uninstall  removes exactly what the manifest lists (the manifest too); a
+           folder goes only if the install made it and it is now empty
+
+Environment (defaults in brackets; uninstall needs the same PREFIX, DESTDIR
+and DATADIR as the install, to find the manifest):
+  PREFIX                 [/usr/local]
+  DESTDIR                staging root prepended to every path []
+  BINDIR                 [$PREFIX/bin]
+  DATADIR                [$PREFIX/share]
+  MANDIR                 [$DATADIR/man]
+  AGENT_BIN              the built agent [.build/release/relavoi-agent; a
+                         relative path is tried from the current folder,
+                         then from the repository]
+  XDG_AUTOSTART_DIR      [/etc/xdg/autostart] session managers read autostart
+                         entries from $XDG_CONFIG_DIRS/autostart, and
+                         XDG_CONFIG_DIRS defaults to /etc/xdg whatever the
+                         PREFIX, so /usr/local/etc/xdg would not be read
+  APPLICATIONS_DIR       [$DATADIR/applications] the same entry, so that
+                         notification servers can match the banners'
+                         desktop-entry hint to a name and an icon
+  SYSTEMD_USER_UNIT_DIR  [$PREFIX/lib/systemd/user] systemd reads
+                         /usr/lib/systemd/user and /usr/local/lib/systemd/user
+  DBUS_SERVICES_DIR      [$DATADIR/dbus-1/services] the session bus reads
+                         $XDG_DATA_DIRS/dbus-1/services
+  SYSTEMD_ENABLE         [1] 0: do not link the unit into
+                         graphical-session.target.wants/ (leave enabling to
+                         presets or `systemctl --global enable`)
+The icon cache is refreshed (gtk-update-icon-cache -q -t -f) when DESTDIR is
+empty and the tool exists.
+EOF
+}
+
+die() { echo "install.sh: $*" >&2; exit 1; }
+
+mode=${1:-}
+case "$mode" in
+  install | uninstall) ;;
+  -h | --help | help) usage; exit 0 ;;
+  *) usage >&2; exit 2 ;;
+esac
+[ $# -le 1 ] || die "unexpected arguments after '$mode' (settings go in the environment)"
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+strip_slash() { local p=$1; while [ "${#p}" -gt 1 ] && [ "${p%/}" != "$p" ]; do p=${p%/}; done; printf '%s' "$p"; }
+
+PREFIX=$(strip_slash "${PREFIX:-/usr/local}")
+DESTDIR=$(strip_slash "${DESTDIR:-}")
+[ "$DESTDIR" != "/" ] || DESTDIR=""
+BINDIR=$(strip_slash "${BINDIR:-$PREFIX/bin}")
+DATADIR=$(strip_slash "${DATADIR:-$PREFIX/share}")
+MANDIR=$(strip_slash "${MANDIR:-$DATADIR/man}")
+XDG_AUTOSTART_DIR=$(strip_slash "${XDG_AUTOSTART_DIR:-/etc/xdg/autostart}")
+APPLICATIONS_DIR=$(strip_slash "${APPLICATIONS_DIR:-$DATADIR/applications}")
+SYSTEMD_USER_UNIT_DIR=$(strip_slash "${SYSTEMD_USER_UNIT_DIR:-$PREFIX/lib/systemd/user}")
+DBUS_SERVICES_DIR=$(strip_slash "${DBUS_SERVICES_DIR:-$DATADIR/dbus-1/services}")
+SYSTEMD_ENABLE=${SYSTEMD_ENABLE:-1}
+ICON_DIR=$DATADIR/icons/hicolor
+MANIFEST=$DATADIR/relavoi-agent/install-manifest.txt
+
+for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR; do
+  case "${!var}" in
+    /*) ;;
+    *) die "$var must be an absolute path (got '${!var}')" ;;
+  esac
+done
+if [ -n "$DESTDIR" ]; then
+  case "$DESTDIR" in
+    /*) ;;
+    *) DESTDIR=$(pwd)/$DESTDIR ;;
+  esac
+fi
+
+# A path is safe for the manifest: absolute, no . or .. parts, one line.
+safe_path() {
+  case "$1" in
+    / | */./* | */../* | */. | */.. | *$'\n'*) return 1 ;;
+    /*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+# ---------------------------------------------------------------- uninstall
+do_uninstall() {
+  local manifest=$DESTDIR$MANIFEST
+  [ -f "$manifest" ] || die "no manifest at $manifest: nothing was installed with this PREFIX/DATADIR/DESTDIR"
+  local -a files=() dirs=()
+  local kind path
+  while IFS=' ' read -r kind path; do
+    case "$kind" in '' | '#'*) continue ;; esac
+    safe_path "$path" || die "refusing unsafe manifest entry: $kind $path"
+    case "$kind" in
+      f | l) files+=("$path") ;;
+      d) dirs+=("$path") ;;
+      *) die "unknown manifest entry: $kind $path" ;;
+    esac
+  done <"$manifest"
+
+  local removed=0
+  for path in "${files[@]}"; do
+    if [ -e "$DESTDIR$path" ] || [ -L "$DESTDIR$path" ]; then
+      [ ! -d "$DESTDIR$path" ] || [ -L "$DESTDIR$path" ] || { echo "install.sh: skipping $path: now a folder" >&2; continue; }
+      rm -f -- "$DESTDIR$path"
+      removed=$((removed + 1))
+    fi
+  done
+
+  # A cache the install did not make (so not removed above) must not go on
+  # listing our icons.
+  if [ -z "$DESTDIR" ] && [ -f "$ICON_DIR/icon-theme.cache" ] && command -v gtk-update-icon-cache >/dev/null; then
+    gtk-update-icon-cache -q -t -f "$ICON_DIR" || echo "install.sh: gtk-update-icon-cache failed (ignored)" >&2
+  fi
+
+  # Deepest folders first: a child's path is longer than its parent's.
+  local kept=0
+  while IFS= read -r path; do
+    [ -n "$path" ] || continue
+    if [ -d "$DESTDIR$path" ] && ! [ -L "$DESTDIR$path" ]; then
+      rmdir -- "$DESTDIR$path" 2>/dev/null || kept=$((kept + 1))
+    fi
+  done < <(for path in "${dirs[@]}"; do printf '%d %s\n' "${#path}" "$path"; done | sort -rn | cut -d' ' -f2-)
+
+  local note=""
+  [ "$kept" = 0 ] || note="; kept $kept folders that are not empty"
+  echo "relavoi-agent: removed $removed files$note"
+}
+
+# ------------------------------------------------------------------ install
+declare -a entries=()  # manifest lines, in the order things were made
+
+record() { entries+=("$1 $2"); }
+
+# Folders that belong to the system: made if missing (in a fresh DESTDIR)
+# but never listed, so an uninstall never removes them even when empty.
+is_system_dir() {
+  case "$1" in
+    / | /etc | /etc/xdg | /opt | /usr | /usr/bin | /usr/lib | /usr/share | /usr/share/man | \
+      /usr/local | /usr/local/bin | /usr/local/etc | /usr/local/lib | /usr/local/share | /usr/local/share/man) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+# Makes folder $1 (a path without DESTDIR) and records each part it made.
+ensure_dir() {
+  local dir=$1 p
+  local -a missing=()
+  p=$dir
+  while [ ! -d "$DESTDIR$p" ]; do
+    missing=("$p" "${missing[@]}")
+    p=$(dirname "$p")
+  done
+  for p in "${missing[@]}"; do
+    mkdir -m 0755 -- "$DESTDIR$p"
+    is_system_dir "$p" || record d "$p"
+  done
+}
+
+# put MODE SOURCE DEST: copies a file.
+put() {
+  ensure_dir "$(dirname "$3")"
+  install -m "$1" -- "$2" "$DESTDIR$3"
+  record f "$3"
+}
+
+# put_filtered SOURCE DEST SED-SCRIPT: copies a text file through sed, 0644.
+put_filtered() {
+  local tmp
+  tmp=$(mktemp)
+  sed -e "$3" "$1" >"$tmp"
+  put 0644 "$tmp" "$2"
+  rm -f -- "$tmp"
+}
+
+# put_link TARGET DEST: a relative symlink.
+put_link() {
+  ensure_dir "$(dirname "$2")"
+  ln -sfn -- "$1" "$DESTDIR$2"
+  record l "$2"
+}
+
+sed_escape() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
+
+do_install() {
+  local agent=${AGENT_BIN:-.build/release/relavoi-agent}
+  if [ "${agent#/}" = "$agent" ] && [ ! -e "$agent" ] && [ -e "$repo/$agent" ]; then
+    agent=$repo/$agent
+  fi
+  { [ -f "$agent" ] && [ -x "$agent" ]; } || die "no executable agent at '$agent' (build it with 'make release' or set AGENT_BIN)"
+  for f in desktop/com.relavoi.Agent.desktop desktop/relavoi-agent.service desktop/com.relavoi.Agent.service docs/relavoi-agent.1; do
+    [ -f "$repo/$f" ] || die "missing $repo/$f"
+  done
+
+  [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
+
+  local bindir_sed exec_sed
+  bindir_sed="s|@bindir@|$(sed_escape "$BINDIR")|g"
+  # The entry runs the agent by absolute path when the path needs no quoting
+  # in Exec=; otherwise it stays a PATH lookup.
+  if [[ "$BINDIR" =~ ^[A-Za-z0-9/._+-]+$ ]]; then
+    exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|"
+  else
+    exec_sed="s|^Exec=relavoi-agent\$|&|"
+    echo "install.sh: BINDIR has characters that Exec= would need quoted; the autostart entry runs 'relavoi-agent' from PATH" >&2
+  fi
+
+  put 0755 "$agent" "$BINDIR/relavoi-agent"
+  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"
+  if [ "$SYSTEMD_ENABLE" != 0 ]; then
+    put_link ../relavoi-agent.service "$SYSTEMD_USER_UNIT_DIR/graphical-session.target.wants/relavoi-agent.service"
+  fi
+  put_filtered "$repo/desktop/com.relavoi.Agent.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.service" "$bindir_sed"
+  put 0644 "$repo/docs/relavoi-agent.1" "$MANDIR/man1/relavoi-agent.1"
+
+  local svg rel
+  while IFS= read -r svg; do
+    rel=${svg#"$repo/icons/hicolor/"}
+    put 0644 "$svg" "$ICON_DIR/$rel"
+  done < <(find "$repo/icons/hicolor" -type f -name '*.svg' | LC_ALL=C sort)
+
+  if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
+    local had_cache=0
+    [ ! -e "$ICON_DIR/icon-theme.cache" ] || had_cache=1
+    if gtk-update-icon-cache -q -t -f "$ICON_DIR"; then
+      [ "$had_cache" = 1 ] || [ ! -e "$ICON_DIR/icon-theme.cache" ] || record f "$ICON_DIR/icon-theme.cache"
+    else
+      echo "install.sh: gtk-update-icon-cache failed (ignored)" >&2
+    fi
+  fi
+
+  # The manifest: what this install made, plus what an earlier install made
+  # that is still there (so reinstalling and then uninstalling leaves nothing).
+  local manifest=$DESTDIR$MANIFEST old
+  local -a previous=()
+  if [ -f "$manifest" ]; then
+    while IFS= read -r old; do
+      case "$old" in '' | '#'*) continue ;; esac
+      previous+=("$old")
+    done <"$manifest"
+  fi
+  ensure_dir "$(dirname "$MANIFEST")"
+  record f "$MANIFEST"
+
+  local tmp line kind path
+  tmp=$(mktemp)
+  {
+    echo "# relavoi-agent install manifest, read by 'scripts/install.sh uninstall'."
+    echo "# One entry a line: f file, l symlink, d folder the install made; paths without DESTDIR."
+    for line in "${previous[@]}" "${entries[@]}"; do
+      kind=${line%% *}
+      path=${line#* }
+      case "$kind" in f | l | d) ;; *) continue ;; esac
+      safe_path "$path" || continue
+      if [ "$path" = "$MANIFEST" ] || [ -e "$DESTDIR$path" ] || [ -L "$DESTDIR$path" ]; then
+        printf '%s %s\n' "$kind" "$path"
+      fi
+    done | awk '!seen[$0]++'
+  } >"$tmp"
+  install -m 0644 -- "$tmp" "$manifest"
+  rm -f -- "$tmp"
+
+  local count
+  count=$(grep -c '^[fl] ' "$manifest")
+  echo "relavoi-agent: installed $count files under ${DESTDIR:-/}; manifest $MANIFEST"
+  if [ -z "$DESTDIR" ]; then
+    echo "relavoi-agent: starts with the next graphical login; to start it now: systemctl --user daemon-reload && systemctl --user start relavoi-agent.service"
+  fi
+}
+
+case "$mode" in
+  install) do_install ;;
+  uninstall) do_uninstall ;;
+esac
