@@ -1,1 +1,0 @@
-// Adapter over libsoup-3: HTTP and WebSocket client.
