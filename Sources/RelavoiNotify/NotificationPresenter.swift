@@ -88,6 +88,16 @@ public final class NotificationPresenter: @unchecked Sendable {
         if needsWake { wake() }
     }
 
+    /// Calls `done` (on the presenter thread) once everything posted before
+    /// has been carried out.
+    public func flush(_ done: @escaping @Sendable () -> Void) {
+        guard let context = lock.withLock({ self.context }) else { return done() }
+        invoke(on: context) { presenter in
+            presenter.drain()
+            done()
+        }
+    }
+
     /// Closes every banner and ends the thread, waiting at most `timeout`
     /// seconds (a hung server must not hold up the process's exit).
     public func stop(timeout: Double) {

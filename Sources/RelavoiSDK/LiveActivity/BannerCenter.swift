@@ -84,10 +84,23 @@ public final class BannerCenter {
         perform(board.close(key: key))
     }
 
+    /// Closes every banner now.
+    public func closeAll() {
+        for key in board.banners.keys.sorted() { perform(board.close(key: key)) }
+    }
+
+    /// Returns once the presenter has carried out everything asked so far.
+    public func flush() async {
+        guard let presenter else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            presenter.flush { done.resume() }
+        }
+    }
+
     /// Closes every banner (at exit) and stops the presenter, waiting at most
     /// `timeout` seconds for a slow server.
     public func shutdown(timeout: Double = 2) {
-        for key in board.banners.keys { perform(board.close(key: key)) }
+        closeAll()
         presenter?.stop(timeout: timeout)
         presenter = nil
     }

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import RelavoiCore
+
+@Suite struct BannerRendererTests {
+    let active = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 61)
+    let gnome = NotificationServerProfile(name: "gnome-shell", vendor: "GNOME", capabilities: ["body", "body-markup", "persistence", "sound"])
+    let xfce = NotificationServerProfile(name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body", "body-markup"])
+    let plain = NotificationServerProfile(name: "something", capabilities: ["body"])
+
+    @Test func firstShowPopsAtNormalUrgencyWithCallHints() {
+        let content = BannerRenderer(profile: gnome).render(active, previous: nil)
+        #expect(content.summary == "Rider")
+        #expect(content.body == "+1555 · 01:01\n✔ Verified")
+        #expect(content.iconName == "com.relavoi.Agent-verified")
+        #expect(content.category == "call")
+        #expect(content.urgency == .normal)
+        #expect(content.resident)
+        #expect(content.expireTimeout == 0)
+        #expect(content.soundName == nil && content.suppressSound)
+    }
+
+    @Test func gnomeTicksAreLowUrgencySoTheyDoNotPopUp() {
+        var next = active
+        next.seconds = 62
+        #expect(BannerRenderer(profile: gnome).render(next, previous: active).urgency == .low)
+        #expect(BannerRenderer(profile: gnome, keepOnScreen: true).render(next, previous: active).urgency == .normal)
+    }
+
+    @Test func xfceTicksAreTransientSoTheyLeaveNoHistory() {
+        var next = active
+        next.seconds = 62
+        let tick = BannerRenderer(profile: xfce).render(next, previous: active)
+        #expect(tick.transient && tick.urgency == .normal)
+        #expect(!BannerRenderer(profile: xfce).render(active, previous: nil).transient)
+    }
+
+    @Test func verificationChangeIsMeaningfulAndPops() {
+        var unverified = active
+        unverified.verified = false
+        let content = BannerRenderer(profile: gnome).render(unverified, previous: active)
+        #expect(content.urgency == .normal)
+        #expect(content.iconName == "com.relavoi.Agent-unverified")
+        #expect(content.body == "+1555 · 01:01\n<b>⚠ Unverified</b>")
+    }
+
+    @Test func plainServersGetTheBodyVerbatimAndMarkupServersEscaped() {
+        let odd = BannerSnapshot(kind: .active, label: "x", proxyNumber: "<i>+1</i>&", verified: false, seconds: 0)
+        #expect(BannerRenderer(profile: plain).render(odd, previous: nil).body == "<i>+1</i>& · 00:00\n⚠ Unverified")
+        #expect(BannerRenderer(profile: gnome).render(odd, previous: nil).body == "&lt;i&gt;+1&lt;/i&gt;&amp; · 00:00\n<b>⚠ Unverified</b>")
+    }
+
+    @Test func endedStateIsNotResidentAndUsesServerTimeout() {
+        let ended = BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 3700)
+        let content = BannerRenderer(profile: plain).render(ended, previous: active)
+        #expect(content.category == "call.ended")
+        #expect(!content.resident)
+        #expect(content.expireTimeout == -1)
+        #expect(content.body == "Call ended · 1:01:40\n+1555 · ✔ Verified")
+    }
+
+    @Test func ringingSoundsOnceAndRespectsDoNotDisturb() {
+        let ringing = BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
+        let first = BannerRenderer(profile: gnome).render(ringing, previous: nil)
+        #expect(first.category == "call.incoming" && first.soundName == "phone-incoming-call")
+        var relabelled = ringing
+        relabelled.seconds = 0
+        #expect(BannerRenderer(profile: gnome).render(relabelled, previous: ringing).soundName == nil)
+        #expect(BannerRenderer(profile: gnome, doNotDisturb: true).render(ringing, previous: nil).soundName == nil)
+        let breakThrough = BannerRenderer(profile: gnome, doNotDisturb: true, ringThroughDoNotDisturb: true).render(ringing, previous: nil)
+        #expect(breakThrough.urgency == .critical && breakThrough.soundName == "phone-incoming-call")
+    }
+
+    @Test func missedCallCategory() {
+        let missed = BannerSnapshot(kind: .missed, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
+        #expect(BannerRenderer(profile: plain).render(missed, previous: nil).category == "call.unanswered")
+    }
+
+    @Test func labelCannotFakeTheBadge() {
+        let spoof = BannerSnapshot(kind: .active, label: "✔ Verified\n+1555 · 01:01", proxyNumber: "+1555", verified: false, seconds: 1)
+        let content = BannerRenderer(profile: plain).render(spoof, previous: nil)
+        #expect(!content.summary.contains("✔") && !content.summary.contains("\n"))
+        #expect(content.iconName == "com.relavoi.Agent-unverified")
+        #expect(content.body.hasSuffix("⚠ Unverified"))
+    }
+
+    @Test(arguments: [
+        ("gnome-shell", "GNOME", NotificationServerProfile.Family.gnome), ("Plasma", "KDE", .kde),
+        ("Xfce Notify Daemon", "Xfce", .xfce), ("dunst", "knopwob", .dunst), ("Notification Daemon", "GNOME", .other),
+    ])
+    func serverFamilies(name: String, vendor: String, family: NotificationServerProfile.Family) {
+        #expect(NotificationServerProfile(name: name, vendor: vendor, capabilities: []).family == family)
+    }
+}

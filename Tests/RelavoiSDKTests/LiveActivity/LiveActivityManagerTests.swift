@@ -1,0 +1,194 @@
+import Foundation
+import RelavoiGLib
+import RelavoiSDK
+import XCTest
+
+/// LiveActivityManager against python3-dbusmock's notification daemon on a
+/// private session bus. Synchronous tests: the test thread drives the GLib loop.
+final class LiveActivityManagerTests: XCTestCase {
+    private var mock: MockNotificationServer!
+
+    override func setUpWithError() throws {
+        mock = try MockNotificationServer.start()
+        // The presenter must have seen this server (a new one each test).
+        try waitForServer()
+    }
+
+    override func tearDown() {
+        _ = try? runOnLoop {
+            BannerCenter.shared.closeAll()
+            await BannerCenter.shared.flush()
+        }
+        mock?.stop()
+        mock = nil
+    }
+
+    private func waitForServer() throws {
+        _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { MainActor.assumeIsolated { BannerCenter.shared.serverProfile.name == "mock-notify" } })
+    }
+
+    private func waitForNotify(count: Int, timeout: Double = 5) -> [MockNotificationServer.NotifyCall] {
+        var calls: [MockNotificationServer.NotifyCall] = []
+        MainLoop.iterate(timeout: timeout) {
+            calls = self.mock.notifyCalls()
+            return calls.count >= count
+        }
+        return calls
+    }
+
+    func testStartShowsBannerWithExactNotifyArguments() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(
+                sessionId: "ses_1", proxyNumber: "+2348000000001", otherPartyLabel: "Chowdeck rider", verified: true)
+            keep(manager)
+        }
+        let calls = waitForNotify(count: 1)
+        let first = try XCTUnwrap(calls.first)
+        XCTAssertEqual(first.appName, "Relavoi")
+        XCTAssertEqual(first.replacesId, 0)
+        XCTAssertEqual(first.summary, "Chowdeck rider")
+        XCTAssertEqual(first.body, "+2348000000001 · 00:00\n✔ Verified")
+        XCTAssertTrue(first.icon.hasSuffix("com.relavoi.Agent-verified.svg") || first.icon == "com.relavoi.Agent-verified")
+        XCTAssertEqual(first.hints["category"], "call")
+        XCTAssertEqual(first.hints["desktop-entry"], "com.relavoi.Agent")
+        XCTAssertEqual(first.hints["resident"], "true")
+        XCTAssertEqual(first.hints["urgency"], "byte 0x01")
+        XCTAssertEqual(first.timeout, 0, "never expires while the call runs")
+    }
+
+    func testTimerTicksEverySecondInPlaceWithTheSameId() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_tick", proxyNumber: "+15550001", otherPartyLabel: "Rider", verified: false)
+            keep(manager)
+        }
+        let calls = waitForNotify(count: 3, timeout: 6)
+        XCTAssertGreaterThanOrEqual(calls.count, 3)
+        XCTAssertEqual(calls[0].replacesId, 0)
+        // Every later call replaces the id the server gave the first one.
+        XCTAssertTrue(calls.dropFirst().allSatisfy { $0.replacesId == 1 }, "\(calls.map(\.replacesId))")
+        XCTAssertEqual(calls[1].body, "+15550001 · 00:01\n<b>⚠ Unverified</b>")
+        XCTAssertEqual(calls[2].body, "+15550001 · 00:02\n<b>⚠ Unverified</b>")
+        XCTAssertEqual(Set(calls.map(\.summary)), ["Rider"])
+    }
+
+    func testImmediateEndClosesAtOnceAndStopsTheTimer() throws {
+        let manager = try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_end", proxyNumber: "+1555", otherPartyLabel: "A", verified: true)
+            return manager
+        }
+        _ = waitForNotify(count: 1)
+        try runOnLoop {
+            await manager.end()
+            XCTAssertFalse(manager.isActive)
+        }
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
+        let countAfterClose = mock.notifyCalls().count
+        MainLoop.iterate(timeout: 1.5) { false }
+        XCTAssertEqual(mock.notifyCalls().count, countAfterClose, "no tick after the end")
+        XCTAssertFalse(MainActor.assumeIsolated { BannerCenter.shared.isTimerRunning }, "no banner, no timer")
+    }
+
+    func testEndAfterDateShowsEndedStateThenCloses() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_after", proxyNumber: "+1555", otherPartyLabel: "B", verified: true)
+            await manager.end(dismissPolicy: .after(Date().addingTimeInterval(1.5)))
+            keep(manager)
+        }
+        var ended: MockNotificationServer.NotifyCall?
+        MainLoop.iterate(timeout: 5) {
+            ended = self.mock.notifyCalls().last
+            return ended?.hints["category"] == "call.ended"
+        }
+        let endedCall = try XCTUnwrap(ended)
+        XCTAssertEqual(endedCall.hints["category"], "call.ended")
+        XCTAssertNil(endedCall.hints["resident"])
+        XCTAssertEqual(endedCall.timeout, -1)
+        XCTAssertTrue(endedCall.body.hasPrefix("Call ended · 00:00"), endedCall.body)
+        XCTAssertEqual(mock.closeCalls(), [], "not closed before the date")
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.closeCalls() == [1] })
+    }
+
+    func testDefaultPolicyKeepsEndedBannerWithServerTimeout() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_def", proxyNumber: "+1555", otherPartyLabel: "C", verified: false)
+            await manager.end(dismissPolicy: .default)
+            keep(manager)
+        }
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
+        let ended = try XCTUnwrap(mock.notifyCalls().last)
+        XCTAssertEqual(ended.timeout, -1)
+        let count = mock.notifyCalls().count
+        MainLoop.iterate(timeout: 1.2) { false }
+        XCTAssertEqual(mock.notifyCalls().count, count, "an ended banner does not tick")
+        XCTAssertTrue(mock.closeCalls().isEmpty)
+    }
+
+    func testUserDismissalStaysDismissedAndIsReported() throws {
+        let dismissed = ResultBox<String>()
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            manager.onDismissed = { dismissed.set(.success($0)) }
+            try await manager.start(sessionId: "ses_dismiss", proxyNumber: "+1555", otherPartyLabel: "D", verified: true)
+            keep(manager)
+        }
+        _ = waitForNotify(count: 1)
+        mock.emitClosed(id: 1, reason: 2)
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { dismissed.result != nil })
+        XCTAssertEqual(try dismissed.result?.get(), "ses_dismiss")
+        let count = mock.notifyCalls().count
+        MainLoop.iterate(timeout: 1.5) { false }
+        XCTAssertEqual(mock.notifyCalls().count, count, "no tick shows a dismissed banner again")
+    }
+
+    func testSeveralManagersRunSideBySide() throws {
+        try runOnLoop {
+            let first = LiveActivityManager()
+            let second = LiveActivityManager()
+            try await first.start(sessionId: "ses_a", proxyNumber: "+1", otherPartyLabel: "First", verified: true)
+            try await second.start(sessionId: "ses_b", proxyNumber: "+2", otherPartyLabel: "Second", verified: false)
+            keep(first)
+            keep(second)
+        }
+        let calls = waitForNotify(count: 4, timeout: 4)
+        XCTAssertEqual(Set(calls.prefix(2).map(\.summary)), ["First", "Second"])
+        XCTAssertEqual(Set(calls.filter { $0.replacesId != 0 }.map(\.replacesId)), [1, 2])
+    }
+
+    func testServerRestartShowsActiveBannersAgain() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_restart", proxyNumber: "+1", otherPartyLabel: "E", verified: true)
+            keep(manager)
+        }
+        _ = waitForNotify(count: 1)
+        mock.stop()
+        mock = try MockNotificationServer.start()
+        let calls = waitForNotify(count: 1, timeout: 3)
+        XCTAssertEqual(calls.first?.replacesId, 0, "a new server gets a fresh notification, not the old id")
+        XCTAssertEqual(calls.first?.summary, "E")
+    }
+
+    func testUpdateChangesVerificationAndLabel() throws {
+        try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_upd", proxyNumber: "+1", otherPartyLabel: "Old", verified: false)
+            await manager.update(state: .init(elapsedSeconds: 65, verified: true, otherPartyLabel: "New <b>name</b>"))
+            keep(manager)
+        }
+        // Start and update posted together coalesce into one Notify.
+        let updated = try XCTUnwrap(waitForNotify(count: 1).first)
+        XCTAssertEqual(updated.summary, "New <b>name</b>", "the summary is plain text by spec")
+        XCTAssertTrue(updated.body.hasPrefix("+1 · 01:05"), updated.body)
+        XCTAssertTrue(updated.body.hasSuffix("✔ Verified"))
+    }
+}
+
+/// Managers live for the whole call; tests keep theirs until tearDown closes all.
+@MainActor private var keptManagers: [LiveActivityManager] = []
+@MainActor private func keep(_ manager: LiveActivityManager) { keptManagers.append(manager) }

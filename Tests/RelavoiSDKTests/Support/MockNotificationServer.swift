@@ -1,0 +1,200 @@
+import CGLib
+import Foundation
+import RelavoiGLib
+import XCTest
+
+/// python3-dbusmock's notification daemon on the test's private session bus
+/// (`make test` runs the tests under `dbus-run-session`).
+final class MockNotificationServer {
+    struct NotifyCall: Equatable {
+        var appName: String
+        var replacesId: UInt32
+        var icon: String
+        var summary: String
+        var body: String
+        /// Hints as text: strings bare, others as GVariant text (`true`, `byte 0x01`).
+        var hints: [String: String]
+        var timeout: Int32
+    }
+
+    let process: Process
+    let logURL: URL
+    private let bus: OpaquePointer
+
+    /// Starts the mock and waits until it owns `org.freedesktop.Notifications`.
+    static func start(capabilities: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws
+        -> MockNotificationServer
+    {
+        let server = try MockNotificationServer(capabilities: capabilities)
+        let owned = MainLoop.iterate(timeout: 15) { server.hasOwner() }
+        guard owned else {
+            server.stop()
+            throw XCTSkip("python3-dbusmock did not start (is `make test` running the tests on a private bus?)")
+        }
+        return server
+    }
+
+    private init(capabilities: String?) throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run through `make test`")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            g_error_free(error)
+            throw XCTSkip("cannot reach the session bus")
+        }
+        self.bus = bus
+        logURL = FileManager.default.temporaryDirectory.appendingPathComponent("dbusmock-\(UUID().uuidString).log")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        var arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-l", logURL.path]
+        if let capabilities {
+            arguments += ["-p", "{\"capabilities\": \"\(capabilities)\"}"]
+        }
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGCONT)
+        process.terminate()
+        process.waitUntilExit()
+        _ = MainLoop.iterate(timeout: 5) { !self.hasOwner() }
+        try? FileManager.default.removeItem(at: logURL)
+    }
+
+    func pause() { kill(process.processIdentifier, SIGSTOP) }
+    func resume() { kill(process.processIdentifier, SIGCONT) }
+
+    func hasOwner() -> Bool {
+        guard
+            let reply = call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                method: "NameHasOwner", parameters: g_variant_new_string("org.freedesktop.Notifications"))
+        else { return false }
+        defer { g_variant_unref(reply) }
+        return g_variant_get_boolean(g_variant_get_child_value(reply, 0)) != 0
+    }
+
+    /// Every `Notify` call so far, in order.
+    func notifyCalls() -> [NotifyCall] {
+        methodCalls("Notify").map { args in
+            var hints: [String: String] = [:]
+            let dict = args[6]
+            for index in 0..<g_variant_n_children(dict) {
+                let entry = g_variant_get_child_value(dict, index)!
+                let key = String(cString: g_variant_get_string(g_variant_get_child_value(entry, 0), nil))
+                let boxed = g_variant_get_child_value(entry, 1)!
+                let value = g_variant_get_variant(boxed)!
+                if g_variant_is_of_type(value, g_variant_type_checked_("s")) != 0 {
+                    hints[key] = String(cString: g_variant_get_string(value, nil))
+                } else {
+                    let printed = g_variant_print(value, 1)!
+                    hints[key] = String(cString: printed)
+                    g_free(printed)
+                }
+            }
+            return NotifyCall(
+                appName: string(args[0]), replacesId: g_variant_get_uint32(args[1]), icon: string(args[2]),
+                summary: string(args[3]), body: string(args[4]), hints: hints, timeout: g_variant_get_int32(args[7]))
+        }
+    }
+
+    /// The ids passed to `CloseNotification`.
+    func closeCalls() -> [UInt32] {
+        methodCalls("CloseNotification").map { UInt32(bitPattern: g_variant_get_int32($0[0])) }
+    }
+
+    /// Pretends the user (reason 2) or the server closed notification `id`.
+    func emitClosed(id: UInt32, reason: UInt32) {
+        let args = [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(reason))]
+        let array = args.withUnsafeBufferPointer { g_variant_new_array(g_variant_type_checked_("v"), $0.baseAddress, 2) }
+        let parameters = [
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("NotificationClosed"),
+            g_variant_new_string("uu"), array,
+        ]
+        let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 4) }
+        if let reply = call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.DBus.Mock", method: "EmitSignal", parameters: tuple, wrap: false)
+        {
+            g_variant_unref(reply)
+        }
+    }
+
+    func clearCalls() {
+        if let reply = call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.DBus.Mock", method: "ClearCalls", parameters: nil)
+        {
+            g_variant_unref(reply)
+        }
+    }
+
+    private func methodCalls(_ method: String) -> [[OpaquePointer]] {
+        guard
+            let reply = call(
+                destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls", parameters: g_variant_new_string(method))
+        else { return [] }
+        let list = g_variant_get_child_value(reply, 0)!
+        var calls: [[OpaquePointer]] = []
+        for index in 0..<g_variant_n_children(list) {
+            let entry = g_variant_get_child_value(list, index)!
+            let args = g_variant_get_child_value(entry, 1)!
+            var values: [OpaquePointer] = []
+            for arg in 0..<g_variant_n_children(args) {
+                values.append(g_variant_get_variant(g_variant_get_child_value(args, arg))!)
+            }
+            calls.append(values)
+        }
+        return calls
+    }
+
+    private func string(_ value: OpaquePointer) -> String { String(cString: g_variant_get_string(value, nil)) }
+
+    /// A synchronous call with a short timeout; a single parameter is wrapped in a tuple.
+    private func call(
+        destination: String, path: String, interface: String, method: String, parameters: OpaquePointer?,
+        wrap: Bool = true
+    ) -> OpaquePointer? {
+        var body = parameters
+        if wrap, let single = parameters {
+            body = [single].withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_call_sync(
+            bus, destination, path, interface, method, body, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 3000,
+            nil, &error)
+        if let error { g_error_free(error) }
+        return reply
+    }
+}
+
+/// Runs main-actor async work to completion while the test thread drives the GLib loop.
+func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    Task { @MainActor in
+        do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
+    }
+    guard MainLoop.iterate(timeout: timeout, until: { box.result != nil }) else {
+        throw LoopTimeout()
+    }
+    return try box.result!.get()
+}
+
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<T, Error>?
+    var result: Result<T, Error>? { lock.withLock { stored } }
+    func set(_ value: Result<T, Error>) { lock.withLock { stored = value } }
+}
+
+struct LoopTimeout: Error, CustomStringConvertible {
+    var description: String { "the main-loop work did not finish in time" }
+}
