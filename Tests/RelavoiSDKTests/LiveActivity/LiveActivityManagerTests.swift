@@ -192,3 +192,44 @@ final class LiveActivityManagerTests: XCTestCase {
 /// Managers live for the whole call; tests keep theirs until tearDown closes all.
 @MainActor private var keptManagers: [LiveActivityManager] = []
 @MainActor private func keep(_ manager: LiveActivityManager) { keptManagers.append(manager) }
+
+/// A notification server that hangs must not stall the main loop.
+final class HungServerTests: XCTestCase {
+    func testStoppedServerDoesNotStallTheLoopAndBannersCatchUp() throws {
+        let mock = try MockNotificationServer.start()
+        defer { mock.stop() }
+        _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
+        let manager = try runOnLoop {
+            let manager = LiveActivityManager()
+            try await manager.start(sessionId: "ses_hang", proxyNumber: "+1", otherPartyLabel: "Before", verified: false)
+            return manager
+        }
+        XCTAssertTrue(MainLoop.iterate(timeout: 5) { mock.notifyCalls().count >= 1 })
+        mock.pause()
+        // While the server is stopped, a 100 ms heartbeat on the main loop keeps beating.
+        let beats = Recorder()
+        let heartbeat = GLibTimer.repeating(every: 0.1) { beats.tick() }
+        _ = try runOnLoop {
+            await manager.update(state: .init(elapsedSeconds: 5, verified: true, otherPartyLabel: "After"))
+        }
+        MainLoop.iterate(timeout: 8) { false }
+        heartbeat.cancel()
+        mock.resume()
+        // Generous bound: the loop must not have been blocked for the D-Bus timeout (25 s).
+        XCTAssertGreaterThan(beats.count, 40, "main loop stalled while the server was stopped")
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 10) { mock.notifyCalls().last?.summary == "After" },
+            "the latest state reaches the server after it resumes")
+        _ = try runOnLoop {
+            BannerCenter.shared.closeAll()
+            await BannerCenter.shared.flush()
+        }
+    }
+}
+
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var beats = 0
+    func tick() { lock.withLock { beats += 1 } }
+    var count: Int { lock.withLock { beats } }
+}

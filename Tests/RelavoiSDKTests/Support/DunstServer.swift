@@ -1,0 +1,108 @@
+import Foundation
+import RelavoiGLib
+import XCTest
+
+/// dunst, a real notification server, under its own Xvfb display on the
+/// test's private session bus. Skips the test where Xvfb or dunst is missing.
+final class DunstServer {
+    let display: String
+    private let xvfb: Process
+    private let dunst: Process
+    private let configURL: URL
+
+    static func start() throws -> DunstServer {
+        for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw XCTSkip("\(tool) is missing (scripts/install-deps.sh installs it)")
+        }
+        return try DunstServer()
+    }
+
+    private init() throws {
+        var number = 90
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            number += 1
+        }
+        display = ":\(number)"
+        xvfb = Process()
+        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        xvfb.arguments = [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        xvfb.standardOutput = FileHandle.nullDevice
+        xvfb.standardError = FileHandle.nullDevice
+        try xvfb.run()
+        let socket = "/tmp/.X11-unix/X\(number)"
+        guard MainLoop.iterate(timeout: 10, until: { FileManager.default.fileExists(atPath: socket) }) else {
+            xvfb.terminate()
+            throw XCTSkip("Xvfb did not start")
+        }
+        // A minimal config: banners top-right, no user scripts, never idle-hidden.
+        configURL = FileManager.default.temporaryDirectory.appendingPathComponent("dunstrc-\(UUID().uuidString)")
+        try """
+            [global]
+            geometry = "400x5-10+10"
+            width = 400
+            origin = top-right
+            offset = 10x10
+            font = DejaVu Sans 11
+            idle_threshold = 0
+            show_age_threshold = -1
+            markup = full
+            """.write(to: configURL, atomically: true, encoding: .utf8)
+        dunst = Process()
+        dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
+        dunst.arguments = ["-config", configURL.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        dunst.environment = environment
+        dunst.standardOutput = FileHandle.nullDevice
+        dunst.standardError = FileHandle.nullDevice
+        try dunst.run()
+        guard MainLoop.iterate(timeout: 10, until: { self.ctl(["is-paused"]) != nil }) else {
+            stop()
+            throw XCTSkip("dunst did not take org.freedesktop.Notifications")
+        }
+    }
+
+    deinit { stop() }
+
+    func stop() {
+        for process in [dunst, xvfb] where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: configURL)
+    }
+
+    /// Notifications on screen now.
+    func displayedCount() -> Int? { ctl(["count", "displayed"]).flatMap { Int($0) } }
+    /// Notifications in dunst's history (closed ones it kept).
+    func historyCount() -> Int? { ctl(["count", "history"]).flatMap { Int($0) } }
+    /// Closes the topmost notification as a user would (reason 2).
+    func userClose() { _ = ctl(["close"]) }
+
+    /// A PNG of the whole screen, what a person would see.
+    func screenshot(to path: String) -> Bool {
+        let shot = Process()
+        shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
+        shot.arguments = ["-display", display, "-window", "root", path]
+        shot.standardOutput = FileHandle.nullDevice
+        shot.standardError = FileHandle.nullDevice
+        guard (try? shot.run()) != nil else { return false }
+        shot.waitUntilExit()
+        return shot.terminationStatus == 0
+    }
+
+    private func ctl(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dunstctl")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        // Read while the GLib loop keeps the presenter's replies flowing.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
