@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
         // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
         .target(name: "RelavoiCore", swiftSettings: swift6),
@@ -34,16 +35,21 @@ let package = Package(
         .target(name: "RelavoiSandboxKit", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
         .executableTarget(name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
 
-        .executableTarget(
-            name: "relavoi-agent",
-            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit"],
+        // The session agent: settings, secrets, D-Bus control interface, events -> banners.
+        .target(
+            name: "RelavoiAgentKit",
+            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "CGLib", "CSecret"],
             swiftSettings: swift6),
+        .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
 
         .testTarget(name: "RelavoiCoreTests", dependencies: ["RelavoiCore"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
             dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "CGLib"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiAgentTests", dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"], swiftSettings: swift6),

@@ -1,4 +1,3 @@
-import RelavoiGLib
-import RelavoiSDK
+import RelavoiAgentKit
 
 print("relavoi-agent")
