@@ -191,59 +191,10 @@ put_link() {
   record l "$2"
 }
 
-sed_escape() { printf '%s' "$1" | sed -e 's/[\\|&]/\\&/g'; }
-
-do_install() {
-  local agent=${AGENT_BIN:-.build/release/relavoi-agent}
-  if [ "${agent#/}" = "$agent" ] && [ ! -e "$agent" ] && [ -e "$repo/$agent" ]; then
-    agent=$repo/$agent
-  fi
-  { [ -f "$agent" ] && [ -x "$agent" ]; } || die "no executable agent at '$agent' (build it with 'make release' or set AGENT_BIN)"
-  for f in desktop/com.relavoi.Agent.desktop desktop/relavoi-agent.service desktop/com.relavoi.Agent.service docs/relavoi-agent.1; do
-    [ -f "$repo/$f" ] || die "missing $repo/$f"
-  done
-
-  [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
-
-  local bindir_sed exec_sed
-  bindir_sed="s|@bindir@|$(sed_escape "$BINDIR")|g"
-  # The entry runs the agent by absolute path when the path needs no quoting
-  # in Exec=; otherwise it stays a PATH lookup.
-  if [[ "$BINDIR" =~ ^[A-Za-z0-9/._+-]+$ ]]; then
-    exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|"
-  else
-    exec_sed="s|^Exec=relavoi-agent\$|&|"
-    echo "install.sh: BINDIR has characters that Exec= would need quoted; the autostart entry runs 'relavoi-agent' from PATH" >&2
-  fi
-
-  put 0755 "$agent" "$BINDIR/relavoi-agent"
-  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
-  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
-  put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"
-  if [ "$SYSTEMD_ENABLE" != 0 ]; then
-    put_link ../relavoi-agent.service "$SYSTEMD_USER_UNIT_DIR/graphical-session.target.wants/relavoi-agent.service"
-  fi
-  put_filtered "$repo/desktop/com.relavoi.Agent.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.service" "$bindir_sed"
-  put 0644 "$repo/docs/relavoi-agent.1" "$MANDIR/man1/relavoi-agent.1"
-
-  local svg rel
-  while IFS= read -r svg; do
-    rel=${svg#"$repo/icons/hicolor/"}
-    put 0644 "$svg" "$ICON_DIR/$rel"
-  done < <(find "$repo/icons/hicolor" -type f -name '*.svg' | LC_ALL=C sort)
-
-  if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
-    local had_cache=0
-    [ ! -e "$ICON_DIR/icon-theme.cache" ] || had_cache=1
-    if gtk-update-icon-cache -q -t -f "$ICON_DIR"; then
-      [ "$had_cache" = 1 ] || [ ! -e "$ICON_DIR/icon-theme.cache" ] || record f "$ICON_DIR/icon-theme.cache"
-    else
-      echo "install.sh: gtk-update-icon-cache failed (ignored)" >&2
-    fi
-  fi
-
-  # The manifest: what this install made, plus what an earlier install made
-  # that is still there (so reinstalling and then uninstalling leaves nothing).
+# Writes the manifest: what this install made, plus what an earlier install
+# made that is still there (so reinstalling and then uninstalling leaves
+# nothing).
+write_manifest() {
   local manifest=$DESTDIR$MANIFEST old
   local -a previous=()
   if [ -f "$manifest" ]; then
@@ -272,9 +223,62 @@ do_install() {
   } >"$tmp"
   install -m 0644 -- "$tmp" "$manifest"
   rm -f -- "$tmp"
+}
+
+do_install() {
+  local agent=${AGENT_BIN:-.build/release/relavoi-agent}
+  if [ "${agent#/}" = "$agent" ] && [ ! -e "$agent" ] && [ -e "$repo/$agent" ]; then
+    agent=$repo/$agent
+  fi
+  { [ -f "$agent" ] && [ -x "$agent" ]; } || die "no executable agent at '$agent' (build it with 'make release' or set AGENT_BIN)"
+  for f in desktop/com.relavoi.Agent.desktop desktop/relavoi-agent.service desktop/com.relavoi.Agent.service docs/relavoi-agent.1; do
+    [ -f "$repo/$f" ] || die "missing $repo/$f"
+  done
+
+  # BINDIR goes unquoted into Exec= lines that systemd, dbus and desktop
+  # entries each parse in their own way (spaces split, % and $ expand).
+  [[ "$BINDIR" =~ ^[A-Za-z0-9/._+-]+$ ]] || die "BINDIR may hold only letters, digits and / . _ + - (got '$BINDIR')"
+  local bindir_sed exec_sed
+  bindir_sed="s|@bindir@|$BINDIR|g"
+  # The entry runs the agent by absolute path, so a BINDIR outside PATH works.
+  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|"
+
+  [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
+  # From here on, whatever is made gets into a manifest, even if a step fails
+  # halfway, so that uninstall can clean up.
+  trap 'write_manifest || echo "install.sh: could not write the manifest" >&2' EXIT
+
+  put 0755 "$agent" "$BINDIR/relavoi-agent"
+  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"
+  if [ "$SYSTEMD_ENABLE" != 0 ]; then
+    put_link ../relavoi-agent.service "$SYSTEMD_USER_UNIT_DIR/graphical-session.target.wants/relavoi-agent.service"
+  fi
+  put_filtered "$repo/desktop/com.relavoi.Agent.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.service" "$bindir_sed"
+  put 0644 "$repo/docs/relavoi-agent.1" "$MANDIR/man1/relavoi-agent.1"
+
+  local svg rel
+  while IFS= read -r svg; do
+    rel=${svg#"$repo/icons/hicolor/"}
+    put 0644 "$svg" "$ICON_DIR/$rel"
+  done < <(find "$repo/icons/hicolor" -type f -name '*.svg' | LC_ALL=C sort)
+
+  if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
+    local had_cache=0
+    [ ! -e "$ICON_DIR/icon-theme.cache" ] || had_cache=1
+    if gtk-update-icon-cache -q -t -f "$ICON_DIR"; then
+      [ "$had_cache" = 1 ] || [ ! -e "$ICON_DIR/icon-theme.cache" ] || record f "$ICON_DIR/icon-theme.cache"
+    else
+      echo "install.sh: gtk-update-icon-cache failed (ignored)" >&2
+    fi
+  fi
+
+  trap - EXIT
+  write_manifest
 
   local count
-  count=$(grep -c '^[fl] ' "$manifest")
+  count=$(grep -c '^[fl] ' "$DESTDIR$MANIFEST")
   echo "relavoi-agent: installed $count files under ${DESTDIR:-/}; manifest $MANIFEST"
   if [ -z "$DESTDIR" ]; then
     echo "relavoi-agent: starts with the next graphical login; to start it now: systemctl --user daemon-reload && systemctl --user start relavoi-agent.service"
