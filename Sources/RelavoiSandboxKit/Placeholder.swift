@@ -1,1 +1,0 @@
-// relavoi-sandbox engine.
