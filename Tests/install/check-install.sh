@@ -49,8 +49,8 @@ icons=(
   scalable/status/com.relavoi.Agent-verified.svg
   scalable/status/com.relavoi.Agent-unverified.svg
   symbolic/apps/com.relavoi.Agent-symbolic.svg
-  symbolic/status/com.relavoi.Agent-verified-symbolic.svg
-  symbolic/status/com.relavoi.Agent-unverified-symbolic.svg
+  scalable/status/com.relavoi.Agent-verified-symbolic.svg
+  scalable/status/com.relavoi.Agent-unverified-symbolic.svg
 )
 # expected_files PREFIX AUTOSTART: "MODE PATH" lines (l for a symlink).
 expected_files() {
@@ -208,6 +208,34 @@ if has systemd-analyze; then
     systemd-analyze --man=no verify "$prefix/lib/systemd/user/relavoi-agent.service"
 else
   skip "systemd-analyze verify" "no systemd-analyze"
+fi
+
+# GTK looks only in the folders hicolor's index.theme lists.
+if [ -x "$python" ] && [ -f /usr/share/icons/hicolor/index.theme ] &&
+  "$python" -c 'import gi; gi.require_version("Gtk", "3.0"); from gi.repository import Gtk' 2>/dev/null; then
+  gtk_finds_icons() {
+    "$python" - "$prefix/share/icons" "${icons[@]}" <<'PY' 2>&1 | grep -v 'Gtk-WARNING'
+import sys, os, gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+theme = Gtk.IconTheme()
+theme.set_search_path([sys.argv[1], "/usr/share/icons"])
+theme.set_custom_theme("hicolor")
+bad = 0
+for rel in sys.argv[2:]:
+    name = os.path.basename(rel)[: -len(".svg")]
+    info = theme.lookup_icon(name, 16, 0)
+    found = info.get_filename() if info else None
+    if found != os.path.join(sys.argv[1], "hicolor", rel):
+        print("%s: found %s" % (name, found))
+        bad = 1
+sys.exit(bad)
+PY
+    return "${PIPESTATUS[0]}"
+  }
+  check "GTK finds every icon by name" gtk_finds_icons
+else
+  skip "GTK icon lookup" "needs /usr/bin/python3 with Gtk 3 and hicolor's index.theme"
 fi
 
 generator=/usr/lib/systemd/user-generators/systemd-xdg-autostart-generator
