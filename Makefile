@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test demo format clean
+.PHONY: all deps deps-demo build release test demo install uninstall format clean
 
 all: build
 
@@ -27,10 +27,18 @@ release: $(PKG_SHIM)/.stamp
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
 	$(PRIVATE_BUS) $(SWIFT) test --skip-build
+	Tests/install/check-install.sh
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
+
+# PREFIX (default /usr/local) and DESTDIR are honoured; see scripts/install.sh --help.
+install: release
+	AGENT_BIN=$(CURDIR)/.build/release/relavoi-agent scripts/install.sh install
+
+uninstall:
+	scripts/install.sh uninstall
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
