@@ -11,6 +11,10 @@ public struct Banner: Equatable, Sendable {
         case ended(durationSeconds: Int, closeAt: Date)
         /// Rang and was not answered; closes at `closeAt`.
         case missed(closeAt: Date)
+        /// A short notice (an SMS arrived); closes at `closeAt`.
+        case message(closeAt: Date)
+        /// Counts calls that have no banner of their own.
+        case summary(count: Int)
     }
 
     public var attributes: RelavoiCallAttributes
@@ -29,8 +33,8 @@ public struct Banner: Equatable, Sendable {
 
     public var closeAt: Date? {
         switch phase {
-        case .ringing, .active: return nil
-        case .ended(_, let closeAt), .missed(let closeAt): return closeAt
+        case .ringing, .active, .summary: return nil
+        case .ended(_, let closeAt), .missed(let closeAt), .message(let closeAt): return closeAt
         }
     }
 
@@ -51,6 +55,12 @@ public struct Banner: Equatable, Sendable {
         case .missed:
             kind = .missed
             seconds = 0
+        case .message:
+            kind = .message
+            seconds = 0
+        case .summary(let count):
+            kind = .summary
+            seconds = count
         }
         return BannerSnapshot(
             kind: kind, label: label, proxyNumber: attributes.proxyNumber, verified: verified,
@@ -67,12 +77,12 @@ public struct Banner: Equatable, Sendable {
 
 /// A banner as shown at one moment.
 public struct BannerSnapshot: Equatable, Sendable {
-    public enum Kind: String, Equatable, Sendable { case ringing, active, ended, missed }
+    public enum Kind: String, Equatable, Sendable { case ringing, active, ended, missed, message, summary }
     public var kind: Kind
     public var label: String
     public var proxyNumber: String
     public var verified: Bool
-    /// Elapsed seconds while active, the final duration once ended.
+    /// Elapsed seconds while active, the final duration once ended, the count of a summary.
     public var seconds: Int
 
     public init(kind: Kind, label: String, proxyNumber: String, verified: Bool, seconds: Int) {

@@ -63,7 +63,7 @@ public struct BannerBoard: Sendable {
         switch banner.phase {
         case .active: duration = durationSeconds ?? Banner.elapsed(from: banner.attributes.startedAt, to: now)
         case .ended(let measured, _): duration = durationSeconds ?? measured
-        case .ringing, .missed: duration = durationSeconds ?? 0
+        case .ringing, .missed, .message, .summary: duration = durationSeconds ?? 0
         }
         let closeAt: Date
         switch policy {

@@ -55,6 +55,16 @@ public struct BannerRenderer: Sendable {
         case .missed:
             lines = ["Missed call on \(proxy)", badge]
             content.category = "call.unanswered"
+        case .message:
+            lines = ["New SMS on \(proxy)"]
+            content.category = "im.received"
+            content.iconName = Self.appIcon
+        case .summary:
+            content.summary = Self.appName
+            lines = [snapshot.seconds == 1 ? "1 more active call" : "\(snapshot.seconds) more active calls"]
+            content.iconName = Self.appIcon
+            content.resident = true
+            content.expireTimeout = 0
         }
         let text = lines.joined(separator: "\n")
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Everything the agent reads from `agent.conf` (group `[agent]`) and the
+/// environment. Pure: the caller reads the file and the environment. The API
+/// secret is not here: it never passes through settings parsing.
+public struct AgentSettings: Equatable, Sendable {
+    public var baseURL: String = "https://api.relavoi.com/v1"
+    /// Explicit WebSocket URL; nil derives it from `baseURL`.
+    public var webSocketURL: String?
+    public var apiKey: String?
+    public var tenantId: String?
+    /// E.164; when set, `GET /sessions/verify` decides the badge.
+    public var userPhone: String?
+    public var apiSecretFile: String?
+    public var dismissPolicy: AgentDismissPolicy = .immediate
+    public var ringThroughDoNotDisturb = false
+    public var smsNotifications = true
+    /// Only calls on these proxy numbers get banners; empty means all.
+    public var proxyNumbers: [String] = []
+    public var maxBanners = 3
+    public var labelKey = "label"
+    public var banners = BannerSettings()
+
+    public init() {}
+
+    /// The group name in `agent.conf`.
+    public static let group = "agent"
+
+    /// Reads settings from the `[agent]` group, then lets environment
+    /// variables override. Unknown keys are errors (a typo should not be silently ignored).
+    public init(file: [String: String], environment: [String: String]) throws(SettingsError) {
+        var values = file
+        let overrides: [(String, String)] = [
+            ("RELAVOI_BASE_URL", "base-url"), ("RELAVOI_WS_URL", "ws-url"), ("RELAVOI_API_KEY", "api-key"),
+            ("RELAVOI_TENANT_ID", "tenant-id"), ("RELAVOI_USER_PHONE", "user-phone"),
+            ("RELAVOI_API_SECRET_FILE", "api-secret-file"),
+        ]
+        for (variable, key) in overrides {
+            if let value = environment[variable], !value.isEmpty { values[key] = value }
+        }
+        for (key, raw) in values.sorted(by: { $0.key < $1.key }) {
+            try apply(key: key, raw: raw)
+        }
+    }
+
+    private mutating func apply(key: String, raw: String) throws(SettingsError) {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        switch key {
+        case "base-url": baseURL = try Self.url(value, key: key, schemes: ["https", "http"])
+        case "ws-url": webSocketURL = value.isEmpty ? nil : try Self.url(value, key: key, schemes: ["wss", "ws"])
+        case "api-key": apiKey = value.isEmpty ? nil : value
+        case "tenant-id":
+            guard value.isEmpty || UUID(uuidString: value) != nil else {
+                throw SettingsError(key: key, message: "expected the tenant's UUID, e.g. 3f2b…-…")
+            }
+            tenantId = value.isEmpty ? nil : value.lowercased()
+        case "user-phone":
+            guard value.isEmpty || Self.isE164(value) else {
+                throw SettingsError(key: key, message: "expected an E.164 number such as +2348000000001")
+            }
+            userPhone = value.isEmpty ? nil : value
+        case "api-secret-file": apiSecretFile = value.isEmpty ? nil : value
+        case "api-secret":
+            throw SettingsError(
+                key: key,
+                message: "the API secret does not belong in agent.conf; run `relavoi-agent login` or use RELAVOI_API_SECRET_FILE")
+        case "dismiss-policy": dismissPolicy = try AgentDismissPolicy(parsing: value)
+        case "ring-through-dnd": ringThroughDoNotDisturb = try SettingsValue.bool(value, key: key)
+        case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
+        case "proxy-numbers":
+            proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        case "max-banners":
+            guard let number = Int(value), (1...20).contains(number) else {
+                throw SettingsError(key: key, message: "expected a number from 1 to 20")
+            }
+            maxBanners = number
+        case "label-key":
+            guard !value.isEmpty, value.count <= 64 else {
+                throw SettingsError(key: key, message: "expected a metadata key name")
+            }
+            labelKey = value
+        case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
+        case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
+        default:
+            throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
+        }
+    }
+
+    /// The settings a real connection needs, with what to set when missing.
+    public func requireAccount() throws(SettingsError) {
+        if apiKey == nil {
+            throw SettingsError(
+                key: "api-key", message: "not set: run `relavoi-agent login`, or set api-key in agent.conf or RELAVOI_API_KEY")
+        }
+        if tenantId == nil {
+            throw SettingsError(key: "tenant-id", message: "not set: set tenant-id in agent.conf or RELAVOI_TENANT_ID")
+        }
+    }
+
+    static func isE164(_ text: String) -> Bool {
+        guard text.first == "+" else { return false }
+        let digits = text.dropFirst()
+        return (8...15).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+            && digits.first != "0"
+    }
+
+    static func url(_ text: String, key: String, schemes: Set<String>) throws(SettingsError) -> String {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
+            url.host?.isEmpty == false
+        else {
+            throw SettingsError(key: key, message: "expected a URL starting with \(schemes.sorted().reversed().joined(separator: "://, "))://")
+        }
+        return text
+    }
+}
+
+/// `dismiss-policy = immediate | default | after:SECONDS`.
+public enum AgentDismissPolicy: Equatable, Sendable {
+    case immediate
+    case `default`
+    case after(seconds: Int)
+
+    public init(parsing text: String) throws(SettingsError) {
+        switch text.lowercased() {
+        case "immediate": self = .immediate
+        case "default": self = .default
+        default:
+            let parts = text.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "after", let seconds = Int(parts[1]),
+                (0...4 * 3600).contains(seconds)
+            else {
+                throw SettingsError(
+                    key: "dismiss-policy", message: "expected immediate, default or after:SECONDS (0 to 14400)")
+            }
+            self = .after(seconds: seconds)
+        }
+    }
+
+    /// The banner's policy for a call that ends at `now`.
+    public func policy(now: Date) -> DismissPolicy {
+        switch self {
+        case .immediate: return .immediate
+        case .default: return .default
+        case .after(let seconds): return .after(now.addingTimeInterval(TimeInterval(seconds)))
+        }
+    }
+}
