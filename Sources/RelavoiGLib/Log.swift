@@ -13,9 +13,8 @@ public enum Log {
     public static func message(_ message: String) { relavoi_log(G_LOG_LEVEL_MESSAGE, domain, message) }
     public static func warning(_ message: String) { relavoi_log(G_LOG_LEVEL_WARNING, domain, message) }
 
-    /// `--verbose`: show debug and info lines on stderr.
+    /// `--verbose`: show our debug and info lines on stderr (not every library's).
     public static func enableVerbose() {
-        g_log_set_debug_enabled(1)
         setenv("G_MESSAGES_DEBUG", domain, 1)
     }
 }

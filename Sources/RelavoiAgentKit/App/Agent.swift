@@ -1,0 +1,154 @@
+import Foundation
+import RelavoiGLib
+import RelavoiSDK
+import RelavoiSandboxKit
+
+/// The running agent: settings → stream → banners, until SIGTERM/SIGINT
+/// (or the end of the demo script).
+@MainActor
+public final class Agent {
+    /// Exit codes: 0 fine (also "already running"), 2 usage, 78 settings (EX_CONFIG:
+    /// the systemd unit does not restart on it).
+    public static let exitUsage: Int32 = 2
+    public static let exitConfig: Int32 = 78
+
+    private let settings: AgentSettings
+    private let demo: SandboxServer?
+    private var controller: CallBannerController?
+    private var stopping = false
+
+    init(settings: AgentSettings, demo: SandboxServer?) {
+        self.settings = settings
+        self.demo = demo
+    }
+
+    /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
+    public static func main(_ arguments: [String]) -> Int32 {
+        setlocale(LC_ALL, "")
+        let options: AgentOptions
+        switch AgentOptions.parse(arguments) {
+        case .exit(let code, let message):
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return code
+        case .run(let parsed):
+            options = parsed
+        }
+        if options.showVersion {
+            print("relavoi-agent \(AgentOptions.version)")
+            return 0
+        }
+        if options.verbose { Log.enableVerbose() }
+        MainLoop.installDispatchBridge()
+
+        var settings: AgentSettings
+        do {
+            settings = try AgentSettingsLoader.load(path: options.configPath)
+        } catch {
+            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            return exitConfig
+        }
+
+        var demo: SandboxServer?
+        let secret: String
+        if options.demo {
+            let server = SandboxServer()
+            do {
+                try server.start()
+            } catch {
+                FileHandle.standardError.write(Data("relavoi-agent: cannot start the demo sandbox: \(error)\n".utf8))
+                return 1
+            }
+            server.upsertSession(DemoScenario.session)
+            settings.baseURL = server.baseURL
+            settings.webSocketURL = nil
+            settings.apiKey = server.options.apiKey
+            settings.tenantId = server.options.tenantId
+            settings.userPhone = nil
+            settings.proxyNumbers = []
+            settings.dismissPolicy = .after(seconds: 5)
+            secret = server.options.apiSecret
+            demo = server
+        } else {
+            do {
+                try settings.requireAccount()
+                secret = try AgentSecrets.resolve(settings: settings)
+            } catch {
+                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+                return exitConfig
+            }
+        }
+
+        let agent = Agent(settings: settings, demo: demo)
+        return agent.run(secret: secret)
+    }
+
+    private func run(secret: String) -> Int32 {
+        BannerCenter.shared.settings = settings.banners
+        guard let baseURL = URL(string: settings.baseURL) else { return Self.exitConfig }
+        let config = RelavoiConfig(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
+        Relavoi.initialize(apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
+        let relavoi = Relavoi.shared
+        let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
+        self.controller = controller
+        relavoi.events.addListener("agent") { event in controller.handle(event) }
+        relavoi.events.addConnectionStateListener("agent") { state in
+            Log.info("stream \(state.rawValue)")
+            if state == .connected { Task { @MainActor in await controller.reconcile() } }
+        }
+        UnixSignals.onTerminate { [weak self] signal in
+            MainActor.assumeIsolated {
+                Log.message("signal \(signal): closing banners and the stream")
+                self?.stop()
+            }
+        }
+        if let demo {
+            let playback = demo.play(DemoScenario.script())
+            _ = playback
+            demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
+            Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
+        }
+        Task { @MainActor in await relavoi.events.connect() }
+        MainLoop.run()
+        return 0
+    }
+
+    /// Closes banners and the stream, then ends the loop; bounded so a hung
+    /// notification server cannot hold up the exit.
+    func stop() {
+        guard !stopping else { return }
+        stopping = true
+        controller?.closeAll()
+        Task { @MainActor in
+            await Relavoi.shared.events.disconnect()
+            BannerCenter.shared.shutdown(timeout: 1)
+            self.demo?.stop()
+            MainLoop.quit()
+        }
+    }
+}
+
+/// Reads `agent.conf` and the environment.
+enum AgentSettingsLoader {
+    static func defaultPath() -> String { KeyFile.userConfigDirectory + "/relavoi/agent.conf" }
+
+    static func load(path: String?) throws -> AgentSettings {
+        let file = path ?? defaultPath()
+        if path != nil, !FileManager.default.fileExists(atPath: file) {
+            throw SettingsError(key: "--config", message: "\(file) does not exist")
+        }
+        let groups = try KeyFile.load(path: file)
+        do {
+            return try AgentSettings(file: groups[AgentSettings.group] ?? [:], environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw SettingsError(key: error.key, message: "\(error.message) (in \(file) or the environment)")
+        }
+    }
+}
+
+/// Where the API secret comes from (never argv, never a log line).
+enum AgentSecrets {
+    static func resolve(settings: AgentSettings) throws -> String {
+        if let secret = ProcessInfo.processInfo.environment["RELAVOI_API_SECRET"], !secret.isEmpty { return secret }
+        throw SettingsError(key: "api-secret", message: "not found: run `relavoi-agent login`, or set RELAVOI_API_SECRET_FILE to a file only you can read")
+    }
+}
