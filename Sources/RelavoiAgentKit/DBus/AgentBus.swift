@@ -1,0 +1,64 @@
+/// Names and shape of the agent's D-Bus control interface.
+///
+///     bus name   com.relavoi.Agent          (one agent per session)
+///     object     /com/relavoi/Agent
+///     interface  com.relavoi.Agent1
+///
+///     Start(s session_id, s proxy_number, s other_party_label, b verified)
+///     Update(s session_id, i elapsed_seconds, b verified, s other_party_label)
+///     End(s session_id, s policy, x after_unix_seconds)
+///         policy "immediate" | "default" | "after"; after_unix_seconds is
+///         the close time for "after" and must be 0 otherwise
+///     List() -> a(sssbis) banners
+///         (session_id, proxy_number, other_party_label, verified,
+///          elapsed_seconds, phase "ringing" | "active" | "ended" | "missed")
+///     property Connected b (read)   PropertiesChanged when it changes
+///     signal BannerDismissed(s session_id)   the user closed the banner
+///
+/// Errors: `com.relavoi.Agent1.Error.InvalidArgument`,
+/// `com.relavoi.Agent1.Error.UnknownSession`, `com.relavoi.Agent1.Error.Failed`;
+/// a call with the wrong signature gets GDBus's
+/// `org.freedesktop.DBus.Error.InvalidArgs`.
+public enum AgentBus {
+    public static let name = "com.relavoi.Agent"
+    public static let objectPath = "/com/relavoi/Agent"
+    public static let interface = "com.relavoi.Agent1"
+
+    public static let errorInvalidArgument = "com.relavoi.Agent1.Error.InvalidArgument"
+    public static let errorUnknownSession = "com.relavoi.Agent1.Error.UnknownSession"
+    public static let errorFailed = "com.relavoi.Agent1.Error.Failed"
+
+    /// The signature of `List()`'s reply.
+    public static let listSignature = "(a(sssbis))"
+
+    static let introspectionXML = """
+        <node>
+          <interface name="com.relavoi.Agent1">
+            <method name="Start">
+              <arg name="session_id" type="s" direction="in"/>
+              <arg name="proxy_number" type="s" direction="in"/>
+              <arg name="other_party_label" type="s" direction="in"/>
+              <arg name="verified" type="b" direction="in"/>
+            </method>
+            <method name="Update">
+              <arg name="session_id" type="s" direction="in"/>
+              <arg name="elapsed_seconds" type="i" direction="in"/>
+              <arg name="verified" type="b" direction="in"/>
+              <arg name="other_party_label" type="s" direction="in"/>
+            </method>
+            <method name="End">
+              <arg name="session_id" type="s" direction="in"/>
+              <arg name="policy" type="s" direction="in"/>
+              <arg name="after_unix_seconds" type="x" direction="in"/>
+            </method>
+            <method name="List">
+              <arg name="banners" type="a(sssbis)" direction="out"/>
+            </method>
+            <property name="Connected" type="b" access="read"/>
+            <signal name="BannerDismissed">
+              <arg name="session_id" type="s"/>
+            </signal>
+          </interface>
+        </node>
+        """
+}

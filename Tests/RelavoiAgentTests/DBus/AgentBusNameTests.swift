@@ -1,0 +1,101 @@
+import CGLib
+import Foundation
+import RelavoiAgentKit
+import RelavoiGLib
+import XCTest
+
+/// One agent per session: the bus name is owned without queueing.
+final class AgentBusNameTests: XCTestCase {
+    /// A name of its own per test, so the tests cannot see each other's owners.
+    private static func testName(_ function: String = #function) -> String {
+        "com.relavoi.Agent.Test.\(function.filter { $0.isLetter || $0.isNumber })"
+    }
+
+    private static func connections() throws -> (BusConnection, BusConnection) {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run through `make test` (dbus-run-session)")
+        }
+        return (try BusConnection.privateSession(), try BusConnection.privateSession())
+    }
+
+    func testSecondAcquireOnTheSameBusIsAlreadyRunning() throws {
+        let function = #function
+        try MainActor.assumeIsolated {
+            let (first, second) = try Self.connections()
+            let name = Self.testName(function)
+            var lost: [AgentBusName.LossReason] = []
+            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
+            else { return XCTFail("first acquire did not get the name") }
+            XCTAssertTrue(owner.isOwned)
+            guard case .alreadyRunning = AgentBusName.acquire(on: second, name: name, onLost: { _ in }) else {
+                return XCTFail("second acquire was not told the agent runs")
+            }
+            XCTAssertTrue(owner.isOwned)
+            // After the first gives the name back, the next agent gets it.
+            owner.release()
+            XCTAssertFalse(owner.isOwned)
+            guard case .acquired(let next) = AgentBusName.acquire(on: second, name: name, onLost: { _ in }) else {
+                return XCTFail("the name was not free after release")
+            }
+            next.release()
+            XCTAssertEqual(lost, [], "release does not report a loss")
+        }
+    }
+
+    func testReplacingAgentTakesTheNameAndTheOldOneHearsIt() throws {
+        let function = #function
+        try MainActor.assumeIsolated {
+            let (first, second) = try Self.connections()
+            let name = Self.testName(function)
+            var lost: [AgentBusName.LossReason] = []
+            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
+            else { return XCTFail("first acquire did not get the name") }
+            guard
+                case .acquired(let replacement) = AgentBusName.acquire(
+                    on: second, name: name, replace: true, onLost: { _ in })
+            else { return XCTFail("replace did not take the name") }
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.isEmpty })
+            XCTAssertEqual(lost, [.replaced])
+            XCTAssertFalse(owner.isOwned)
+            XCTAssertTrue(replacement.isOwned)
+            replacement.release()
+        }
+    }
+
+    func testClosedBusIsReportedOnce() throws {
+        let function = #function
+        try MainActor.assumeIsolated {
+            let (first, _) = try Self.connections()
+            let name = Self.testName(function)
+            var lost: [AgentBusName.LossReason] = []
+            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
+            else { return XCTFail("acquire did not get the name") }
+            first.close()
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.isEmpty })
+            MainLoop.iterate(timeout: 0.2) { false }
+            XCTAssertEqual(lost, [.busClosed])
+            XCTAssertFalse(owner.isOwned)
+            guard case .noBus = AgentBusName.acquire(on: first, name: name, onLost: { _ in }) else {
+                return XCTFail("acquire on a closed connection should say there is no bus")
+            }
+        }
+    }
+
+    func testServiceRegisteredBeforeTheNameAnswersCallsToTheName() throws {
+        let function = #function
+        try MainActor.assumeIsolated {
+            let (agentBus, _) = try Self.connections()
+            let control = FakeBannerControl()
+            let service = ControlService(connection: agentBus, control: control)
+            try service.register()
+            let name = Self.testName(function)
+            guard case .acquired(let owner) = AgentBusName.acquire(on: agentBus, name: name, onLost: { _ in }) else {
+                return XCTFail("acquire did not get the name")
+            }
+            let client = try BusTestClient(destination: name)
+            XCTAssertNil(client.call("List", nil).errorName)
+            owner.release()
+            service.unregister()
+        }
+    }
+}
