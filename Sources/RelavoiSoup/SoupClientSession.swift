@@ -10,22 +10,22 @@ import CSoup
 /// and never overridden here.
 @MainActor
 public final class SoupClientSession {
-  nonisolated(unsafe) let session: UnsafeMutablePointer<SoupSession>
+    nonisolated(unsafe) let session: UnsafeMutablePointer<SoupSession>
 
-  /// - Parameters:
-  ///   - noProxy: do not consult the system proxy settings.
-  ///   - timeout: I/O timeout in seconds (0: none). Keep 0 for sessions
-  ///     that carry WebSockets: a socket timeout would close a quiet stream.
-  ///   - userAgent: the `User-Agent` header.
-  public init(noProxy: Bool, timeout: UInt32 = 0, userAgent: String = "relavoi-agent") {
-    session = soup_session_new()
-    if noProxy { soup_session_set_proxy_resolver(session, nil) }
-    soup_session_set_timeout(session, timeout)
-    soup_session_set_user_agent(session, userAgent)
-  }
+    /// - Parameters:
+    ///   - noProxy: do not consult the system proxy settings.
+    ///   - timeout: I/O timeout in seconds (0: none). Keep 0 for sessions
+    ///     that carry WebSockets: a socket timeout would close a quiet stream.
+    ///   - userAgent: the `User-Agent` header.
+    public init(noProxy: Bool, timeout: UInt32 = 0, userAgent: String = "relavoi-agent") {
+        session = soup_session_new()
+        if noProxy { soup_session_set_proxy_resolver(session, nil) }
+        soup_session_set_timeout(session, timeout)
+        soup_session_set_user_agent(session, userAgent)
+    }
 
-  deinit {
-    soup_session_abort(session)
-    g_object_unref(session)
-  }
+    deinit {
+        soup_session_abort(session)
+        g_object_unref(session)
+    }
 }

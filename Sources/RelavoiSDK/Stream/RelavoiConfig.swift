@@ -4,131 +4,131 @@ import RelavoiCore
 /// Where the Relavoi API lives and how the event stream behaves. The
 /// defaults are the production values; tests shorten the timings.
 public struct RelavoiConfig: Sendable {
-  public static let defaultBaseURL = URL(string: "https://api.relavoi.com/v1")!
+    public static let defaultBaseURL = URL(string: "https://api.relavoi.com/v1")!
 
-  /// REST root; all API paths are relative to it.
-  public var baseURL: URL
-  /// The stream's URL; derived from `baseURL` when nil (see `resolvedWebSocketURL`).
-  public var webSocketURL: URL?
+    /// REST root; all API paths are relative to it.
+    public var baseURL: URL
+    /// The stream's URL; derived from `baseURL` when nil (see `resolvedWebSocketURL`).
+    public var webSocketURL: URL?
 
-  /// First reconnect delay; doubles per failure up to `backoffCap`.
-  public var backoffBase: TimeInterval
-  public var backoffCap: TimeInterval
-  /// Each delay is shortened by up to this fraction, at random.
-  public var backoffJitter: Double
-  /// A connection live at least this long resets the backoff to `backoffBase`.
-  public var stableConnectionInterval: TimeInterval
-  /// How often a text `ping` is sent on an open stream.
-  public var keepAliveInterval: TimeInterval
-  /// Replace the stream when nothing at all arrived for this long.
-  /// With the defaults a silent half-open socket is replaced within 50 s.
-  public var halfOpenTimeout: TimeInterval
-  /// Give up a handshake after this long.
-  public var connectTimeout: TimeInterval
-  /// After `reconnectNow()` on an open stream: the probe ping's deadline.
-  public var probeTimeout: TimeInterval
-  /// Larger incoming frames are refused (libsoup closes the socket; we reconnect).
-  public var maxFrameSize: Int
-  /// Refresh the access token this long before it expires.
-  public var tokenRefreshLead: TimeInterval
-  /// Retry interval after the token endpoint answered 401.
-  public var unauthorizedRetryInterval: TimeInterval
-  /// Least wait after a 429 without Retry-After.
-  public var rateLimitedRetryMinimum: TimeInterval
-  /// REST and token request timeout.
-  public var requestTimeout: TimeInterval
-  /// How many recent event ids are remembered to drop duplicates.
-  public var dedupeCapacity: Int
+    /// First reconnect delay; doubles per failure up to `backoffCap`.
+    public var backoffBase: TimeInterval
+    public var backoffCap: TimeInterval
+    /// Each delay is shortened by up to this fraction, at random.
+    public var backoffJitter: Double
+    /// A connection live at least this long resets the backoff to `backoffBase`.
+    public var stableConnectionInterval: TimeInterval
+    /// How often a text `ping` is sent on an open stream.
+    public var keepAliveInterval: TimeInterval
+    /// Replace the stream when nothing at all arrived for this long.
+    /// With the defaults a silent half-open socket is replaced within 50 s.
+    public var halfOpenTimeout: TimeInterval
+    /// Give up a handshake after this long.
+    public var connectTimeout: TimeInterval
+    /// After `reconnectNow()` on an open stream: the probe ping's deadline.
+    public var probeTimeout: TimeInterval
+    /// Larger incoming frames are refused (libsoup closes the socket; we reconnect).
+    public var maxFrameSize: Int
+    /// Refresh the access token this long before it expires.
+    public var tokenRefreshLead: TimeInterval
+    /// Retry interval after the token endpoint answered 401.
+    public var unauthorizedRetryInterval: TimeInterval
+    /// Least wait after a 429 without Retry-After.
+    public var rateLimitedRetryMinimum: TimeInterval
+    /// REST and token request timeout.
+    public var requestTimeout: TimeInterval
+    /// How many recent event ids are remembered to drop duplicates.
+    public var dedupeCapacity: Int
 
-  public init(
-    baseURL: URL = RelavoiConfig.defaultBaseURL,
-    webSocketURL: URL? = nil,
-    backoffBase: TimeInterval = 0.5,
-    backoffCap: TimeInterval = 30,
-    backoffJitter: Double = 0.2,
-    stableConnectionInterval: TimeInterval = 5,
-    keepAliveInterval: TimeInterval = 20,
-    halfOpenTimeout: TimeInterval = 40,
-    connectTimeout: TimeInterval = 20,
-    probeTimeout: TimeInterval = 5,
-    maxFrameSize: Int = 1 << 20,
-    tokenRefreshLead: TimeInterval = 60,
-    unauthorizedRetryInterval: TimeInterval = 60,
-    rateLimitedRetryMinimum: TimeInterval = 10,
-    requestTimeout: TimeInterval = 30,
-    dedupeCapacity: Int = 4096
-  ) {
-    self.baseURL = baseURL
-    self.webSocketURL = webSocketURL
-    self.backoffBase = backoffBase
-    self.backoffCap = backoffCap
-    self.backoffJitter = backoffJitter
-    self.stableConnectionInterval = stableConnectionInterval
-    self.keepAliveInterval = keepAliveInterval
-    self.halfOpenTimeout = halfOpenTimeout
-    self.connectTimeout = connectTimeout
-    self.probeTimeout = probeTimeout
-    self.maxFrameSize = maxFrameSize
-    self.tokenRefreshLead = tokenRefreshLead
-    self.unauthorizedRetryInterval = unauthorizedRetryInterval
-    self.rateLimitedRetryMinimum = rateLimitedRetryMinimum
-    self.requestTimeout = requestTimeout
-    self.dedupeCapacity = dedupeCapacity
-  }
-
-  /// `webSocketURL` if set; otherwise `baseURL` with `https`→`wss`,
-  /// `http`→`ws`, the path replaced by `/ws` at the host root and the
-  /// query dropped. The token is added per connection.
-  public var resolvedWebSocketURL: URL {
-    webSocketURL ?? StreamEndpoint.webSocketURL(fromBase: baseURL)
-  }
-
-  /// Throws if a URL breaks the transport policy: plain `http`/`ws` only
-  /// to loopback hosts, TLS (with certificate checks) everywhere else.
-  public func validate() throws(RelavoiError) {
-    do {
-      try StreamEndpoint.checkTransport(baseURL)
-      try StreamEndpoint.checkTransport(resolvedWebSocketURL)
-    } catch {
-      throw RelavoiError.insecureURL(error.description)
+    public init(
+        baseURL: URL = RelavoiConfig.defaultBaseURL,
+        webSocketURL: URL? = nil,
+        backoffBase: TimeInterval = 0.5,
+        backoffCap: TimeInterval = 30,
+        backoffJitter: Double = 0.2,
+        stableConnectionInterval: TimeInterval = 5,
+        keepAliveInterval: TimeInterval = 20,
+        halfOpenTimeout: TimeInterval = 40,
+        connectTimeout: TimeInterval = 20,
+        probeTimeout: TimeInterval = 5,
+        maxFrameSize: Int = 1 << 20,
+        tokenRefreshLead: TimeInterval = 60,
+        unauthorizedRetryInterval: TimeInterval = 60,
+        rateLimitedRetryMinimum: TimeInterval = 10,
+        requestTimeout: TimeInterval = 30,
+        dedupeCapacity: Int = 4096
+    ) {
+        self.baseURL = baseURL
+        self.webSocketURL = webSocketURL
+        self.backoffBase = backoffBase
+        self.backoffCap = backoffCap
+        self.backoffJitter = backoffJitter
+        self.stableConnectionInterval = stableConnectionInterval
+        self.keepAliveInterval = keepAliveInterval
+        self.halfOpenTimeout = halfOpenTimeout
+        self.connectTimeout = connectTimeout
+        self.probeTimeout = probeTimeout
+        self.maxFrameSize = maxFrameSize
+        self.tokenRefreshLead = tokenRefreshLead
+        self.unauthorizedRetryInterval = unauthorizedRetryInterval
+        self.rateLimitedRetryMinimum = rateLimitedRetryMinimum
+        self.requestTimeout = requestTimeout
+        self.dedupeCapacity = dedupeCapacity
     }
-  }
 
-  var machineSettings: StreamConnectionMachine.Settings {
-    var settings = StreamConnectionMachine.Settings()
-    settings.keepAliveInterval = keepAliveInterval
-    settings.halfOpenTimeout = halfOpenTimeout
-    settings.connectTimeout = connectTimeout
-    settings.stableConnectionInterval = stableConnectionInterval
-    settings.unauthorizedRetryInterval = unauthorizedRetryInterval
-    settings.rateLimitedRetryMinimum = rateLimitedRetryMinimum
-    settings.probeTimeout = probeTimeout
-    return settings
-  }
+    /// `webSocketURL` if set; otherwise `baseURL` with `https`→`wss`,
+    /// `http`→`ws`, the path replaced by `/ws` at the host root and the
+    /// query dropped. The token is added per connection.
+    public var resolvedWebSocketURL: URL {
+        webSocketURL ?? StreamEndpoint.webSocketURL(fromBase: baseURL)
+    }
+
+    /// Throws if a URL breaks the transport policy: plain `http`/`ws` only
+    /// to loopback hosts, TLS (with certificate checks) everywhere else.
+    public func validate() throws(RelavoiError) {
+        do {
+            try StreamEndpoint.checkTransport(baseURL)
+            try StreamEndpoint.checkTransport(resolvedWebSocketURL)
+        } catch {
+            throw RelavoiError.insecureURL(error.description)
+        }
+    }
+
+    var machineSettings: StreamConnectionMachine.Settings {
+        var settings = StreamConnectionMachine.Settings()
+        settings.keepAliveInterval = keepAliveInterval
+        settings.halfOpenTimeout = halfOpenTimeout
+        settings.connectTimeout = connectTimeout
+        settings.stableConnectionInterval = stableConnectionInterval
+        settings.unauthorizedRetryInterval = unauthorizedRetryInterval
+        settings.rateLimitedRetryMinimum = rateLimitedRetryMinimum
+        settings.probeTimeout = probeTimeout
+        return settings
+    }
 }
 
 /// Errors of the SDK's public calls. Descriptions never contain the API
 /// secret or a token.
 public enum RelavoiError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A URL breaks the transport policy (plain HTTP/WS to a non-loopback host).
-  case insecureURL(String)
-  /// The token endpoint answered 401: wrong API key or secret.
-  case unauthorized
-  /// HTTP 429; `retryAfter` in seconds when the server said.
-  case rateLimited(retryAfter: Double?)
-  /// Network, TLS or timeout failure.
-  case transport(String)
-  /// The server answered something unusable.
-  case invalidResponse(String)
+    /// A URL breaks the transport policy (plain HTTP/WS to a non-loopback host).
+    case insecureURL(String)
+    /// The token endpoint answered 401: wrong API key or secret.
+    case unauthorized
+    /// HTTP 429; `retryAfter` in seconds when the server said.
+    case rateLimited(retryAfter: Double?)
+    /// Network, TLS or timeout failure.
+    case transport(String)
+    /// The server answered something unusable.
+    case invalidResponse(String)
 
-  public var description: String {
-    switch self {
-    case .insecureURL(let text): return "insecure URL: \(text)"
-    case .unauthorized: return "bad API key or secret (HTTP 401)"
-    case .rateLimited(let after):
-      return "rate limited (HTTP 429)" + (after.map { ", retry after \(Int($0)) s" } ?? "")
-    case .transport(let text): return "transport error: \(text)"
-    case .invalidResponse(let text): return "invalid response: \(text)"
+    public var description: String {
+        switch self {
+        case .insecureURL(let text): return "insecure URL: \(text)"
+        case .unauthorized: return "bad API key or secret (HTTP 401)"
+        case .rateLimited(let after):
+            return "rate limited (HTTP 429)" + (after.map { ", retry after \(Int($0)) s" } ?? "")
+        case .transport(let text): return "transport error: \(text)"
+        case .invalidResponse(let text): return "invalid response: \(text)"
+        }
     }
-  }
 }

@@ -1,0 +1,414 @@
+import Foundation
+import RelavoiGLib
+import RelavoiSandboxKit
+import XCTest
+
+@testable import RelavoiSDK
+
+/// `Relavoi.shared.events` end to end against the sandbox over loopback.
+final class RelavoiStreamTests: StreamTestCase {
+    func testWelcomeFrameGatesIsConnected() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            events.addConnectionStateListener("t") { seen.states.append($0) }
+            XCTAssertFalse(try awaitOnLoop { await events.isConnected })
+            XCTAssertEqual(events.connectionState, .disconnected)
+
+            try awaitOnLoop { await events.connect() }
+            XCTAssertTrue(try awaitOnLoop { await events.isConnected })
+            XCTAssertEqual(seen.states, [.connecting, .connected])
+            XCTAssertEqual(server.liveClientCount, 1)
+
+            // A socket the server upgrades but then refuses (4003, no welcome) never counts as connected.
+            try awaitOnLoop { await events.disconnect() }
+            XCTAssertTrue(loopUntil { server.liveClientCount == 0 })
+            server.expireTokens()
+            server.failTokenRequests = 503
+            let handshakes = server.handshakeCount
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(server.handshakeCount, handshakes + 1, "the upgrade itself succeeded")
+            XCTAssertFalse(try awaitOnLoop { await events.isConnected }, "no welcome: not connected")
+            XCTAssertEqual(events.connectionState, .connecting)
+            loopFor(0.3)
+            XCTAssertFalse(try awaitOnLoop { await events.isConnected })
+            server.failTokenRequests = nil
+            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            XCTAssertEqual(seen.states, [.connecting, .connected, .disconnected, .connecting, .connected])
+        }
+    }
+
+    func testConnectIsIdempotent() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            try awaitOnLoop {
+                async let first: Void = events.connect()
+                async let second: Void = events.connect()
+                _ = await (first, second)
+            }
+            try awaitOnLoop { await events.connect() }
+            try awaitOnLoop { await events.connect() }
+            loopFor(0.2)
+            XCTAssertEqual(server.handshakeCount, 1)
+            XCTAssertEqual(server.tokenRequestCount, 1)
+            XCTAssertEqual(server.liveClientCount, 1)
+            XCTAssertEqual(events.tokenRequestCount, 1)
+        }
+    }
+
+    func testDisconnectClosesAndStopsReconnecting() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(server.liveClientCount, 1)
+            try awaitOnLoop { await events.disconnect() }
+            XCTAssertEqual(events.connectionState, .disconnected)
+            XCTAssertFalse(try awaitOnLoop { await events.isConnected })
+            XCTAssertTrue(loopUntil(timeout: 3) { server.liveClientCount == 0 })
+            loopFor(1)
+            XCTAssertEqual(server.handshakeCount, 1, "no reconnect after disconnect()")
+            events.reconnectNow()
+            loopFor(0.3)
+            XCTAssertEqual(server.handshakeCount, 1, "reconnectNow respects disconnect()")
+
+            // And connect() works again afterwards.
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(events.connectionState, .connected)
+            XCTAssertEqual(server.handshakeCount, 2)
+        }
+    }
+
+    func testReconnectsWithBackoffAfterADrop() {
+        withStream { server, relavoi, logs in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            events.addConnectionStateListener("t") { seen.states.append($0) }
+            events.addListener("t") { seen.events.append($0) }
+            try awaitOnLoop { await events.connect() }
+
+            for round in 1...3 {
+                let dropped = Date()
+                server.dropConnections()
+                XCTAssertTrue(loopUntil { server.handshakeCount == round + 1 && events.connectionState == .connected })
+                XCTAssertLessThan(Date().timeIntervalSince(dropped), 1.5, "base delay 0.05 s after a live connection")
+                server.sendEvent(type: "call.answered", payload: ["sessionId": .string("round-\(round)")])
+                XCTAssertTrue(loopUntil { seen.events.count == round })
+            }
+            XCTAssertEqual(seen.sessionIds, ["round-1", "round-2", "round-3"])
+            XCTAssertEqual(
+                seen.states,
+                [.connecting, .connected, .connecting, .connected, .connecting, .connected, .connecting, .connected])
+            XCTAssertEqual(server.tokenRequestCount, 1, "a drop reuses the valid token")
+            XCTAssertTrue(logs.contains("reconnecting in"))
+
+            // While the server keeps failing, attempts back off (0.05, 0.1, 0.2, 0.4, 0.4 ...): no tight loop.
+            server.expireTokens()
+            server.failTokenRequests = 503
+            let before = server.tokenRequestCount
+            server.dropConnections()
+            loopFor(1.6)
+            let attempts = server.tokenRequestCount - before
+            XCTAssertGreaterThanOrEqual(attempts, 3)
+            XCTAssertLessThanOrEqual(attempts, 6)
+            XCTAssertEqual(events.connectionState, .connecting)
+            server.failTokenRequests = nil
+            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+        }
+    }
+
+    func testTokenIsRefreshedBeforeItExpires() {
+        // 4 s tokens: the client refreshes half-way (the 60 s lead is capped at half the lifetime).
+        withStream(.init(tokenLifetime: 4)) { server, relavoi, _ in
+            let events = relavoi.events
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(server.tokenRequestCount, 1)
+            XCTAssertTrue(loopUntil(timeout: 5) { server.tokenRequestCount >= 2 })
+            loopFor(2.5)
+            XCTAssertGreaterThanOrEqual(server.tokenRequestCount, 3)
+            XCTAssertLessThanOrEqual(server.tokenRequestCount, 4)
+            // After the first token expired, a reconnect and a REST call still work without a refusal.
+            let handshakes = server.handshakeCount
+            server.dropConnections()
+            XCTAssertTrue(loopUntil { server.handshakeCount == handshakes + 1 && events.connectionState == .connected })
+            let (status, _) = try awaitOnLoop { try await relavoi.get(path: "sessions", query: ["state": "ACTIVE"]) }
+            XCTAssertEqual(status, 200)
+        }
+    }
+
+    func testRefusedTokenCloseFetchesAFreshTokenBeforeTheNextAttempt() {
+        withStream { server, relavoi, logs in
+            let events = relavoi.events
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(server.tokenRequestCount, 1)
+            server.expireTokens()
+            server.dropConnections()
+            // Attempt 2 reuses the cached token and is closed with 4003; attempt 3 fetches a new one.
+            XCTAssertTrue(loopUntil { server.handshakeCount == 3 && events.connectionState == .connected })
+            XCTAssertEqual(server.tokenRequestCount, 2)
+            XCTAssertTrue(logs.contains("refused the token (close 4003)"))
+
+            // The server closing a live stream with 4001 also forces a new token.
+            server.close(code: 4001, reason: "token required")
+            XCTAssertTrue(loopUntil { server.handshakeCount == 4 && events.connectionState == .connected })
+            XCTAssertEqual(server.tokenRequestCount, 3)
+        }
+    }
+
+    func testBadCredentialsLogOnceAndRetrySlowly() {
+        withStream(apiSecret: "rs_" + String(repeating: "f", count: 64)) { server, relavoi, logs in
+            let events = relavoi.events
+            let started = Date()
+            try awaitOnLoop { await events.connect() }
+            XCTAssertLessThan(Date().timeIntervalSince(started), 2, "connect() returns after the first failure")
+            XCTAssertEqual(events.connectionState, .connecting)
+            loopFor(1.5)
+            XCTAssertEqual(server.tokenRequestCount, 1, "retries wait unauthorizedRetryInterval (60 s)")
+            XCTAssertEqual(logs.count("bad API key or secret"), 1)
+            XCTAssertEqual(logs.lines.filter { $0.0 == .warning }.count, 1, "one clear line")
+            // REST callers fail fast during the cool-down instead of hammering the token endpoint.
+            XCTAssertThrowsError(try awaitOnLoop { try await relavoi.get(path: "sessions") }) { error in
+                XCTAssertEqual(error as? RelavoiError, .unauthorized)
+                XCTAssertFalse(String(describing: error).contains("rs_fff"))
+            }
+            XCTAssertEqual(server.tokenRequestCount, 1)
+        }
+    }
+
+    func testHalfOpenConnectionIsReplaced() {
+        withStream(configure: {
+            $0.keepAliveInterval = 0.2
+            $0.halfOpenTimeout = 0.8
+        }) { server, relavoi, logs in
+            let events = relavoi.events
+            try awaitOnLoop { await events.connect() }
+            loopFor(1.2)
+            XCTAssertEqual(server.handshakeCount, 1, "pongs keep a healthy stream")
+            XCTAssertTrue(server.receivedMessages.contains("ping"))
+
+            server.answersPings = false
+            let silentSince = Date()
+            XCTAssertTrue(loopUntil(timeout: 5) { server.handshakeCount >= 2 })
+            XCTAssertLessThan(Date().timeIntervalSince(silentSince), 0.8 + 0.2 + 0.6)
+            XCTAssertTrue(logs.contains("replacing the connection"))
+            server.answersPings = true
+            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            let handshakes = server.handshakeCount
+            loopFor(1.5)
+            XCTAssertEqual(server.handshakeCount, handshakes, "stable again once pongs come back")
+            XCTAssertEqual(server.liveClientCount, 1, "the replaced socket was closed")
+        }
+    }
+
+    func testReconnectNowProbesAnOpenStream() {
+        withStream(configure: { $0.probeTimeout = 0.3 }) { server, relavoi, _ in
+            let events = relavoi.events
+            try awaitOnLoop { await events.connect() }
+            events.reconnectNow()
+            loopFor(0.6)
+            XCTAssertEqual(server.handshakeCount, 1, "a healthy stream answers the probe and stays")
+            server.answersPings = false
+            events.reconnectNow()
+            XCTAssertTrue(loopUntil(timeout: 3) { server.handshakeCount == 2 })
+            server.answersPings = true
+            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+        }
+    }
+
+    func testFramesUpToOneMebibyteAreDeliveredLargerOnesRefused() {
+        withStream { server, relavoi, logs in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            events.addListener("t") { seen.events.append($0) }
+            try awaitOnLoop { await events.connect() }
+
+            let limit = 1 << 20
+            let head = #"{"type":"bulk.test","pad":""#
+            let tail = #""}"#
+            let exact = head + String(repeating: "x", count: limit - head.utf8.count - tail.utf8.count) + tail
+            XCTAssertEqual(exact.utf8.count, limit)
+            server.send(text: exact)
+            XCTAssertTrue(loopUntil { seen.events.count == 1 })
+            if case .unknown(let type, _)? = seen.events.first {
+                XCTAssertEqual(type, "bulk.test")
+            } else {
+                XCTFail("not delivered: \(seen.events)")
+            }
+            XCTAssertEqual(server.handshakeCount, 1)
+
+            server.send(text: head + String(repeating: "y", count: limit) + tail)
+            XCTAssertTrue(loopUntil { server.handshakeCount == 2 && events.connectionState == .connected })
+            XCTAssertEqual(seen.events.count, 1, "the oversized frame was not delivered")
+            XCTAssertTrue(logs.contains("1009"), "\(logs.lines.map(\.1))")
+
+            server.sendEvent(type: "call.answered", payload: ["sessionId": .string("after")])
+            XCTAssertTrue(loopUntil { seen.events.count == 2 })
+            XCTAssertEqual(seen.sessionIds.last, "after")
+        }
+    }
+
+    func testEventsArriveInOrderAcrossShapesWithDuplicatesDroppedAndBadFramesSkipped() {
+        withStream { server, relavoi, logs in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            events.addFrameListener("t") { event, id in
+                seen.events.append(event)
+                seen.ids.append(id)
+            }
+            try awaitOnLoop { await events.connect() }
+            var expected: [String] = []
+            for i in 0..<600 {
+                let session = "s-\(i)"
+                switch i % 6 {
+                case 0:
+                    server.sendEvent(type: "call.answered", payload: ["sessionId": .string(session)], id: "100-\(i)")
+                    expected.append(session)
+                case 1:
+                    server.sendFlatEvent(
+                        type: "call.incoming", fields: ["sessionId": .string(session), "proxyNumber": .string("+1555")])
+                    expected.append(session)
+                case 2:
+                    server.sendEvent(type: "call.ended", payload: ["sessionId": .string(session)], id: "100-\(i)")
+                    server.sendEvent(type: "call.ended", payload: ["sessionId": .string(session)], id: "100-\(i)")  // duplicate
+                    expected.append(session)
+                case 3:
+                    server.send(text: #"{"type":"call.answered","payload":{"timestamp":"2026-07-15T12:14:59Z"}}"#)  // no sessionId
+                    server.send(text: "{not json")
+                case 4:
+                    server.sendEvent(type: "call.missed", payload: ["sessionId": .string(session)], id: "")
+                    server.sendEvent(type: "call.missed", payload: ["sessionId": .string(session)], id: "")  // no id: both delivered
+                    expected.append("call.missed")
+                    expected.append("call.missed")
+                default:
+                    server.sendEvent(
+                        type: "session.created",
+                        payload: ["sessionId": .string(session), "proxyNumber": .string("+1555")], id: "100-\(i)")
+                    expected.append(session)
+                }
+            }
+            XCTAssertTrue(loopUntil { seen.events.count >= expected.count })
+            loopFor(0.2)
+            XCTAssertEqual(seen.sessionIds, expected)
+            XCTAssertEqual(seen.ids.first, "100-0")
+            XCTAssertEqual(seen.ids[1], nil, "flat frames have no id")
+            XCTAssertEqual(events.duplicatesDropped, 100)
+            XCTAssertEqual(events.malformedFrames, 200)
+            XCTAssertLessThanOrEqual(logs.count("skipped a malformed frame"), 5, "throttled")
+            XCTAssertTrue(logs.contains("\"sessionId\" missing"))
+            XCTAssertEqual(server.handshakeCount, 1, "bad frames do not break the stream")
+        }
+    }
+
+    func testListenerReplaceRemoveAndChangesFromInsideHandlers() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            var calls: [String] = []
+            events.addListener("a") { _ in calls.append("a1") }
+            events.addListener("b") { _ in calls.append("b") }
+            events.addListener("a") { _ in calls.append("a2") }  // replaces a1, keeps its place
+            try awaitOnLoop { await events.connect() }
+
+            @MainActor func send(_ n: Int) {
+                server.sendEvent(type: "call.answered", payload: ["sessionId": .string("s\(n)")])
+            }
+            send(1)
+            XCTAssertTrue(loopUntil { calls.count == 2 })
+            XCTAssertEqual(calls, ["a2", "b"])
+
+            events.removeListener("a")
+            events.removeListener("nope")
+            calls.removeAll()
+            send(2)
+            XCTAssertTrue(loopUntil { calls.count == 1 })
+            XCTAssertEqual(calls, ["b"])
+
+            // Inside a handler: remove a later listener (not called for this event),
+            // add one (first called for the next event), remove itself.
+            calls.removeAll()
+            events.addListener("first") { _ in
+                calls.append("first")
+                events.removeListener("b")
+                events.addListener("late") { _ in calls.append("late") }
+                events.removeListener("first")
+            }
+            events.addListener("b") { _ in calls.append("b") }  // replaces b in place (before "first")
+            send(3)
+            XCTAssertTrue(loopUntil { calls.contains("first") })
+            loopFor(0.1)
+            XCTAssertEqual(calls, ["b", "first"])
+            calls.removeAll()
+            send(4)
+            XCTAssertTrue(loopUntil { !calls.isEmpty })
+            loopFor(0.1)
+            XCTAssertEqual(calls, ["late"])
+        }
+    }
+
+    func testAuthenticatedGet() {
+        withStream { server, relavoi, _ in
+            let (status, body) = try awaitOnLoop {
+                try await relavoi.get(path: "sessions", query: ["state": "ACTIVE", "limit": "100"])
+            }
+            XCTAssertEqual(status, 200)
+            XCTAssertNotNil(body["data"])
+            XCTAssertNotNil(body["pagination"])
+            XCTAssertEqual(server.tokenRequestCount, 1)
+
+            let (missing, _) = try awaitOnLoop { try await relavoi.get(path: "/sessions/no-such-session") }
+            XCTAssertEqual(missing, 404)
+
+            // A "+" in a query value travels as %2B (else the server reads a space and answers 400).
+            let (verify, answer) = try awaitOnLoop {
+                try await relavoi.get(path: "sessions/verify", query: ["userPhone": "+4915100000001"])
+            }
+            XCTAssertEqual(verify, 200)
+            XCTAssertEqual(answer["verified"], .bool(false))
+
+            // A refused token is renewed once and the call repeated.
+            server.expireTokens()
+            let (again, _) = try awaitOnLoop { try await relavoi.get(path: "sessions") }
+            XCTAssertEqual(again, 200)
+            XCTAssertEqual(server.tokenRequestCount, 2)
+            XCTAssertFalse(try awaitOnLoop { try await relavoi.accessToken() }.isEmpty)
+            XCTAssertEqual(server.tokenRequestCount, 2, "the cached token is reused")
+        }
+    }
+
+    func testPlainTransportToANonLoopbackHostIsRefused() throws {
+        try MainActor.assumeIsolated {
+            let config = RelavoiConfig(baseURL: URL(string: "http://api.relavoi.example/v1")!)
+            XCTAssertEqual(config.resolvedWebSocketURL.absoluteString, "ws://api.relavoi.example/ws")
+            XCTAssertThrowsError(try config.validate()) { error in
+                XCTAssertTrue(String(describing: error).contains("loopback"), "\(error)")
+            }
+            let relavoi = Relavoi(apiKey: "rk_x", apiSecret: "rs_x", tenantId: "t", config: config)
+            var lines: [String] = []
+            relavoi.events.logObserver = { lines.append($1) }
+            XCTAssertNoThrow(try awaitOnLoop(timeout: 2) { await relavoi.events.connect() })
+            XCTAssertEqual(relavoi.events.connectionState, .disconnected)
+            XCTAssertTrue(
+                lines.contains { $0.contains("not connecting") && $0.contains("http://api.relavoi.example/v1") })
+            XCTAssertThrowsError(try awaitOnLoop(timeout: 2) { try await relavoi.get(path: "sessions") }) { error in
+                guard case .insecureURL? = error as? RelavoiError else { return XCTFail("\(error)") }
+            }
+            // An explicit non-loopback ws:// stream URL is refused too, even with an https base.
+            let mixed = RelavoiConfig(webSocketURL: URL(string: "ws://events.relavoi.example/ws")!)
+            XCTAssertThrowsError(try mixed.validate())
+            XCTAssertNoThrow(try RelavoiConfig().validate())
+            XCTAssertEqual(RelavoiConfig().resolvedWebSocketURL.absoluteString, "wss://api.relavoi.com/ws")
+        }
+    }
+
+    func testSharedInstance() {
+        MainActor.assumeIsolated {
+            Relavoi.initialize(apiKey: "rk_a", apiSecret: "rs_secret_a", tenantId: "tenant-a")
+            XCTAssertTrue(Relavoi.isInitialized)
+            XCTAssertEqual(Relavoi.shared.tenantId, "tenant-a")
+            XCTAssertFalse(String(describing: Relavoi.shared).contains("rs_secret_a"))
+            let first = Relavoi.shared
+            Relavoi.initialize(apiKey: "rk_b", apiSecret: "rs_b", tenantId: "tenant-b")
+            XCTAssertFalse(Relavoi.shared === first)
+            XCTAssertEqual(Relavoi.shared.events.connectionState, .disconnected)
+            loopFor(0.05)
+        }
+    }
+}
