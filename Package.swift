@@ -42,14 +42,19 @@ let package = Package(
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
 
+        // Real notification servers for tests: python3-dbusmock and dunst under Xvfb.
+        .target(
+            name: "RelavoiTestSupport", dependencies: ["RelavoiGLib", "CGLib"], path: "Tests/RelavoiTestSupport",
+            swiftSettings: swift6),
         .testTarget(name: "RelavoiCoreTests", dependencies: ["RelavoiCore"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
-            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "CGLib"],
+            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiAgentTests", dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
+            name: "RelavoiAgentTests",
+            dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"], swiftSettings: swift6),

@@ -78,14 +78,33 @@ public final class Agent {
             }
         }
 
+        let config: RelavoiConfig
+        do {
+            config = try relavoiConfig(settings)
+        } catch {
+            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            return exitConfig
+        }
         let agent = Agent(settings: settings, demo: demo)
-        return agent.run(secret: secret)
+        return agent.run(secret: secret, config: config)
     }
 
-    private func run(secret: String) -> Int32 {
-        BannerCenter.shared.settings = settings.banners
-        guard let baseURL = URL(string: settings.baseURL) else { return Self.exitConfig }
+    /// The SDK's configuration; refuses plain HTTP/WS to anything but loopback.
+    static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
+        guard let baseURL = URL(string: settings.baseURL) else {
+            throw SettingsError(key: "base-url", message: "not a URL")
+        }
         let config = RelavoiConfig(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
+        do {
+            try config.validate()
+        } catch {
+            throw SettingsError(key: "base-url", message: "\(error)")
+        }
+        return config
+    }
+
+    private func run(secret: String, config: RelavoiConfig) -> Int32 {
+        BannerCenter.shared.settings = settings.banners
         Relavoi.initialize(apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))

@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiGLib
 import RelavoiSDK
+import RelavoiTestSupport
 import XCTest
 
 /// The banner on dunst, a real notification server under Xvfb: what a person sees.

@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiGLib
 import RelavoiSDK
+import RelavoiTestSupport
 import XCTest
 
 /// LiveActivityManager against python3-dbusmock's notification daemon on a

@@ -5,24 +5,24 @@ import XCTest
 
 /// python3-dbusmock's notification daemon on the test's private session bus
 /// (`make test` runs the tests under `dbus-run-session`).
-final class MockNotificationServer {
-    struct NotifyCall: Equatable {
-        var appName: String
-        var replacesId: UInt32
-        var icon: String
-        var summary: String
-        var body: String
+public final class MockNotificationServer {
+    public struct NotifyCall: Equatable {
+        public var appName: String
+        public var replacesId: UInt32
+        public var icon: String
+        public var summary: String
+        public var body: String
         /// Hints as text: strings bare, others as GVariant text (`true`, `byte 0x01`).
-        var hints: [String: String]
-        var timeout: Int32
+        public var hints: [String: String]
+        public var timeout: Int32
     }
 
-    let process: Process
-    let logURL: URL
+    public let process: Process
+    public let logURL: URL
     private let bus: OpaquePointer
 
     /// Starts the mock and waits until it owns `org.freedesktop.Notifications`.
-    static func start(capabilities: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws
+    public static func start(capabilities: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws
         -> MockNotificationServer
     {
         let server = try MockNotificationServer(capabilities: capabilities)
@@ -59,7 +59,7 @@ final class MockNotificationServer {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGCONT)
         process.terminate()
@@ -68,10 +68,10 @@ final class MockNotificationServer {
         try? FileManager.default.removeItem(at: logURL)
     }
 
-    func pause() { kill(process.processIdentifier, SIGSTOP) }
-    func resume() { kill(process.processIdentifier, SIGCONT) }
+    public func pause() { kill(process.processIdentifier, SIGSTOP) }
+    public func resume() { kill(process.processIdentifier, SIGCONT) }
 
-    func hasOwner() -> Bool {
+    public func hasOwner() -> Bool {
         guard
             let reply = call(
                 destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
@@ -82,7 +82,7 @@ final class MockNotificationServer {
     }
 
     /// Every `Notify` call so far, in order.
-    func notifyCalls() -> [NotifyCall] {
+    public func notifyCalls() -> [NotifyCall] {
         methodCalls("Notify").map { args in
             var hints: [String: String] = [:]
             let dict = args[6]
@@ -106,12 +106,12 @@ final class MockNotificationServer {
     }
 
     /// The ids passed to `CloseNotification`.
-    func closeCalls() -> [UInt32] {
+    public func closeCalls() -> [UInt32] {
         methodCalls("CloseNotification").map { UInt32(bitPattern: g_variant_get_int32($0[0])) }
     }
 
     /// Pretends the user (reason 2) or the server closed notification `id`.
-    func emitClosed(id: UInt32, reason: UInt32) {
+    public func emitClosed(id: UInt32, reason: UInt32) {
         let args = [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(reason))]
         let array = args.withUnsafeBufferPointer { g_variant_new_array(g_variant_type_checked_("v"), $0.baseAddress, 2) }
         let parameters = [
@@ -127,7 +127,7 @@ final class MockNotificationServer {
         }
     }
 
-    func clearCalls() {
+    public func clearCalls() {
         if let reply = call(
             destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
             interface: "org.freedesktop.DBus.Mock", method: "ClearCalls", parameters: nil)
@@ -177,7 +177,7 @@ final class MockNotificationServer {
 }
 
 /// Runs main-actor async work to completion while the test thread drives the GLib loop.
-func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T {
+public func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     Task { @MainActor in
         do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
@@ -188,13 +188,15 @@ func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor (
     return try box.result!.get()
 }
 
-final class ResultBox<T: Sendable>: @unchecked Sendable {
+public final class ResultBox<T: Sendable>: @unchecked Sendable {
+    public init() {}
     private let lock = NSLock()
     private var stored: Result<T, Error>?
-    var result: Result<T, Error>? { lock.withLock { stored } }
-    func set(_ value: Result<T, Error>) { lock.withLock { stored = value } }
+    public var result: Result<T, Error>? { lock.withLock { stored } }
+    public func set(_ value: Result<T, Error>) { lock.withLock { stored = value } }
 }
 
-struct LoopTimeout: Error, CustomStringConvertible {
-    var description: String { "the main-loop work did not finish in time" }
+public struct LoopTimeout: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the main-loop work did not finish in time" }
 }

@@ -4,13 +4,13 @@ import XCTest
 
 /// dunst, a real notification server, under its own Xvfb display on the
 /// test's private session bus. Skips the test where Xvfb or dunst is missing.
-final class DunstServer {
-    let display: String
+public final class DunstServer {
+    public let display: String
     private let xvfb: Process
     private let dunst: Process
     private let configURL: URL
 
-    static func start() throws -> DunstServer {
+    public static func start() throws -> DunstServer {
         for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is missing (scripts/install-deps.sh installs it)")
         }
@@ -64,7 +64,7 @@ final class DunstServer {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         for process in [dunst, xvfb] where process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -73,14 +73,14 @@ final class DunstServer {
     }
 
     /// Notifications on screen now.
-    func displayedCount() -> Int? { ctl(["count", "displayed"]).flatMap { Int($0) } }
+    public func displayedCount() -> Int? { ctl(["count", "displayed"]).flatMap { Int($0) } }
     /// Notifications in dunst's history (closed ones it kept).
-    func historyCount() -> Int? { ctl(["count", "history"]).flatMap { Int($0) } }
+    public func historyCount() -> Int? { ctl(["count", "history"]).flatMap { Int($0) } }
     /// Closes the topmost notification as a user would (reason 2).
-    func userClose() { _ = ctl(["close"]) }
+    public func userClose() { _ = ctl(["close"]) }
 
     /// A PNG of the whole screen, what a person would see.
-    func screenshot(to path: String) -> Bool {
+    public func screenshot(to path: String) -> Bool {
         let shot = Process()
         shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
         shot.arguments = ["-display", display, "-window", "root", path]

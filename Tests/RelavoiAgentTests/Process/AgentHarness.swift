@@ -1,0 +1,74 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// One agent process against an in-process relavoi-sandbox and python3-dbusmock's
+/// notification daemon, all on the test's private session bus.
+@MainActor
+final class AgentHarness {
+    let sandbox: SandboxServer
+    let mock: MockNotificationServer
+    let agent: AgentProcess
+
+    init(config: String = "", environment: [String: String] = [:], sandboxOptions: SandboxServer.Options = .init()) throws {
+        mock = try MockNotificationServer.start()
+        sandbox = SandboxServer(options: sandboxOptions)
+        try sandbox.start()
+        var env = [
+            "RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_KEY": sandbox.options.apiKey,
+            "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET": sandbox.options.apiSecret,
+        ]
+        for (key, value) in environment { env[key] = value }
+        agent = try AgentProcess(config: config, environment: env)
+        try agent.start()
+    }
+
+    func stop() {
+        if agent.process.isRunning {
+            agent.signal(SIGTERM)
+            _ = agent.waitForExit(timeout: 10)
+        }
+        sandbox.stop()
+        mock.stop()
+    }
+
+    /// Waits until the agent's stream is live.
+    func waitForConnection(timeout: Double = 15) -> Bool {
+        MainLoop.iterate(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
+    }
+
+    func session(_ id: String, proxy: String = "+15550100", label: String? = "Rider", state: String = "ACTIVE", phones: [String] = []) {
+        var metadata: [String: JSONValue] = [:]
+        if let label { metadata["label"] = .string(label) }
+        sandbox.upsertSession(SandboxSession(id: id, proxyNumber: proxy, state: state, metadata: metadata, userPhones: phones))
+    }
+
+    func send(_ type: String, _ sessionId: String, _ extra: [String: JSONValue] = [:]) {
+        var payload: [String: JSONValue] = ["sessionId": .string(sessionId)]
+        for (key, value) in extra { payload[key] = value }
+        sandbox.sendEvent(type: type, payload: payload)
+    }
+
+    /// Waits for a Notify call matching `predicate`; returns it.
+    @discardableResult
+    func waitForNotify(
+        timeout: Double = 8, file: StaticString = #filePath, line: UInt = #line,
+        _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
+    ) -> MockNotificationServer.NotifyCall? {
+        var found: MockNotificationServer.NotifyCall?
+        let ok = MainLoop.iterate(timeout: timeout) {
+            found = self.mock.notifyCalls().last(where: predicate)
+            return found != nil
+        }
+        if !ok {
+            XCTFail("no matching Notify; calls: \(mock.notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" })\nagent log:\n\(agent.log.suffix(3000))", file: file, line: line)
+        }
+        return found
+    }
+
+    /// Lets `seconds` pass with the loop turning.
+    func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// The built relavoi-agent as a black box: relavoi-sandbox feeds the stream,
+/// python3-dbusmock records what reaches the notification server.
+final class AgentProcessTests: XCTestCase {
+    func testRingingAnsweredEndedMapToBanners() throws {
+        try withAgent() { h in
+            h.session("ses_1", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_1", ["proxyNumber": .string("+2348000000001")])
+            let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
+            XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call")
+            // The label and verification come from GET /sessions/{id}.
+            h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("Verified") && $0.hints["category"] == "call.incoming" }
+            h.send("call.answered", "ses_1")
+            let live = h.waitForNotify { $0.hints["category"] == "call" }
+            XCTAssertEqual(live?.summary, "Chowdeck rider")
+            XCTAssertNil(live?.hints["sound-name"], "the sound plays once, when ringing")
+            h.waitForNotify { $0.body.contains("00:01") }
+            let notifies = h.mock.notifyCalls().count
+            h.send("call.ended", "ses_1", ["durationSeconds": .int(2)])
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 }, "immediate policy closes the banner")
+            XCTAssertEqual(Set(h.mock.notifyCalls().dropFirst(notifies).map(\.hints["category"])), [], "no ended state with immediate")
+        }
+    }
+
+    func testAnsweredBeforeConnectingShowsTrueElapsedTime() throws {
+        try withAgent() { h in
+            h.session("ses_late")
+            let answeredAt = Date().addingTimeInterval(-90)
+            h.send("call.answered", "ses_late", ["timestamp": .string(WireTimeForTests.string(answeredAt))])
+            let live = h.waitForNotify { $0.hints["category"] == "call" && $0.summary == "Rider" }
+            XCTAssertTrue(live?.body.contains("01:3") == true, live?.body ?? "")
+        }
+    }
+
+    func testMissedCallBecomesUnansweredNotice() throws {
+        try withAgent() { h in
+            h.session("ses_miss")
+            h.send("call.incoming", "ses_miss", ["proxyNumber": .string("+15550100")])
+            h.waitForNotify { $0.hints["category"] == "call.incoming" }
+            h.send("call.missed", "ses_miss", ["cpaasSessionId": .string("cp1")])
+            let missed = h.waitForNotify { $0.hints["category"] == "call.unanswered" }
+            XCTAssertTrue(missed?.body.hasPrefix("Missed call on +15550100") == true)
+        }
+    }
+
+    func testEndedWithDefaultPolicyShowsFinalDuration() throws {
+        try withAgent(config: "dismiss-policy = default") { h in
+            h.session("ses_def")
+            h.send("call.answered", "ses_def")
+            h.waitForNotify { $0.hints["category"] == "call" }
+            h.send("call.ended", "ses_def", ["durationSeconds": .int(754)])
+            let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
+            XCTAssertTrue(ended?.body.hasPrefix("Call ended · 12:34") == true, ended?.body ?? "")
+            XCTAssertTrue(h.mock.closeCalls().isEmpty)
+        }
+    }
+
+    func testProxyNumberFilterAndBannerCapWithSummary() throws {
+        try withAgent(config: "proxy-numbers = +15550001, +15550002, +15550003\nmax-banners = 1") { h in
+            h.session("ses_other", proxy: "+19990000")
+            h.send("call.answered", "ses_other")  // not ours: the agent learns the proxy over REST and skips it
+            h.session("ses_a", proxy: "+15550001", label: "A")
+            h.session("ses_b", proxy: "+15550002", label: "B")
+            h.send("call.answered", "ses_a")
+            h.waitForNotify { $0.summary == "A" }
+            h.send("call.answered", "ses_b")
+            let summary = h.waitForNotify { $0.body == "1 more active call" }
+            XCTAssertEqual(summary?.summary, "Relavoi")
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.summary == "B" }, "over the cap: no banner of its own")
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.body.contains("+19990000") }, "filtered out")
+            // When A ends, B takes its place and the summary closes.
+            h.send("call.ended", "ses_a")
+            h.waitForNotify { $0.summary == "B" && $0.hints["category"] == "call" }
+        }
+    }
+
+    func testVerificationWithUserPhoneAndServerErrors() throws {
+        try withAgent(config: "user-phone = +2348011112222") { h in
+            h.session("ses_mine", label: "Mine", phones: ["+2348011112222"])
+            h.session("ses_theirs", label: "Theirs", phones: [])
+            h.send("call.answered", "ses_theirs")
+            let theirs = h.waitForNotify { $0.summary == "Theirs" && $0.body.contains("Unverified") }
+            XCTAssertTrue(theirs?.icon.contains("unverified") == true)
+            h.send("call.answered", "ses_mine")
+            h.waitForNotify { $0.summary == "Mine" && $0.body.contains("✔ Verified") }
+            h.sandbox.failREST = 500
+            h.session("ses_err", label: "Err")
+            h.send("call.answered", "ses_err")
+            h.waitForNotify { $0.summary == "Relavoi call" && $0.body.contains("Unverified") }
+            h.idle(1)
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.summary == "Err" }, "no label without the server")
+        }
+    }
+
+    func testReconnectReconcilesBannersOfSessionsThatEnded() throws {
+        try withAgent() { h in
+            h.session("ses_gone")
+            h.session("ses_stays", label: "Stays")
+            h.send("call.answered", "ses_gone")
+            h.send("call.answered", "ses_stays")
+            h.waitForNotify { $0.summary == "Rider" }
+            h.waitForNotify { $0.summary == "Stays" }
+            // While the agent is away, one session expires; the call.ended is lost.
+            h.sandbox.dropConnections()
+            h.session("ses_gone", state: "EXPIRED")
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 }, "stale banner closed:\n\(h.agent.log.suffix(2000))")
+            h.idle(1.5)
+            XCTAssertEqual(h.mock.closeCalls().count, 1, "the live session's banner stays")
+        }
+    }
+
+    func testSIGTERMClosesBannersAndExitsCleanly() throws {
+        try withAgent() { h in
+            h.session("ses_term")
+            h.send("call.answered", "ses_term")
+            h.waitForNotify { $0.hints["category"] == "call" }
+            h.agent.signal(SIGTERM)
+            XCTAssertEqual(h.agent.waitForExit(timeout: 5), 0)
+            XCTAssertEqual(h.mock.closeCalls().count, 1, "banners closed on the way out")
+        }
+    }
+
+    func testUnknownAndMalformedFramesDoNotStopTheAgent() throws {
+        try withAgent() { h in
+            h.sandbox.send(text: "{not json")
+            h.sandbox.send(text: String(repeating: "[", count: 10_000))
+            h.sandbox.sendEvent(type: "pool.low_availability", payload: [:])
+            h.sandbox.sendEvent(type: "call.answered", payload: ["sessionId": .int(5)])
+            h.session("ses_ok", label: "<b>Bold</b>\u{202E}")
+            h.send("call.answered", "ses_ok")
+            // Labels are plain text in the summary (the spec renders no markup there); the bidi override is gone.
+            h.waitForNotify { $0.hints["category"] == "call" && $0.summary == "<b>Bold</b>" }
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.summary.contains("\u{202E}") })
+            XCTAssertTrue(h.agent.process.isRunning)
+        }
+    }
+}
+
+/// Runs `body` with a connected agent; stops everything afterwards.
+private func withAgent(
+    config: String = "", environment: [String: String] = [:], _ body: @MainActor (AgentHarness) throws -> Void
+) throws {
+    try MainActor.assumeIsolated {
+        let harness = try AgentHarness(config: config, environment: environment)
+        defer { harness.stop() }
+        XCTAssertTrue(harness.waitForConnection(), "agent never connected:\n\(harness.agent.log)")
+        try body(harness)
+    }
+}
+
+/// ISO-8601 with milliseconds, as the wire carries it.
+enum WireTimeForTests {
+    static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

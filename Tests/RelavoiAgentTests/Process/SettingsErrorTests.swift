@@ -1,0 +1,54 @@
+import Foundation
+import RelavoiTestSupport
+import XCTest
+
+/// Wrong or missing settings: one clear message naming what to set, non-zero exit.
+final class SettingsErrorTests: XCTestCase {
+    func testMissingAPIKeySaysWhatToSet() throws {
+        let (status, output) = try AgentProcess.run(arguments: [])
+        XCTAssertEqual(status, 78)
+        XCTAssertTrue(output.contains("api-key"), output)
+        XCTAssertTrue(output.contains("relavoi-agent login"), output)
+    }
+
+    func testBadValueNamesTheKey() throws {
+        let (status, output) = try AgentProcess.run(
+            arguments: [], config: "max-banners = lots",
+            environment: ["RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de"])
+        XCTAssertEqual(status, 78)
+        XCTAssertTrue(output.contains("max-banners: expected a number from 1 to 20"), output)
+    }
+
+    func testUnknownKeyAndSecretInConfigAreRefused() throws {
+        var (status, output) = try AgentProcess.run(arguments: [], config: "max-baners = 2")
+        XCTAssertEqual(status, 78)
+        XCTAssertTrue(output.contains("max-baners: unknown setting"), output)
+        (status, output) = try AgentProcess.run(arguments: [], config: "api-secret = rs_0000")
+        XCTAssertEqual(status, 78)
+        XCTAssertFalse(output.contains("rs_0000"), "the secret is never echoed")
+    }
+
+    func testPlainWebSocketToARemoteHostIsRefused() throws {
+        let (status, output) = try AgentProcess.run(
+            arguments: [], config: "",
+            environment: [
+                "RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de",
+                "RELAVOI_API_SECRET": "rs_secret_value", "RELAVOI_BASE_URL": "http://example.com/v1",
+            ])
+        XCTAssertEqual(status, 78)
+        XCTAssertTrue(output.lowercased().contains("tls") || output.contains("https"), output)
+        XCTAssertFalse(output.contains("rs_secret_value"))
+    }
+
+    func testHelpAndVersionAndBadOption() throws {
+        var (status, output) = try AgentProcess.run(arguments: ["--help"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(output.contains("--demo") && output.contains("--config"), output)
+        (status, output) = try AgentProcess.run(arguments: ["--version"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(output.hasPrefix("relavoi-agent "), output)
+        (status, output) = try AgentProcess.run(arguments: ["--nope"])
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(output.contains("--help"))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import RelavoiGLib
+
+/// The built `relavoi-agent` binary run as a black box, with its own
+/// `XDG_CONFIG_HOME` and environment. stderr goes to a file the test reads.
+public final class AgentProcess {
+    public let process = Process()
+    public let configHome: URL
+    public let logURL: URL
+
+    /// `.build/<config>/relavoi-agent`, next to the test bundle.
+    public static var binaryPath: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("relavoi-agent").path
+    }
+
+    /// - Parameters:
+    ///   - config: the `[agent]` group's lines of agent.conf (nil: no file).
+    ///   - environment: added to (and overriding) the test's environment;
+    ///     RELAVOI_* variables of the test's own environment are removed first.
+    public init(arguments: [String] = [], config: String? = nil, environment: [String: String] = [:]) throws {
+        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-agent-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: configHome.appendingPathComponent("relavoi"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        if let config {
+            try "[agent]\n\(config)\n".write(
+                to: configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+        }
+        logURL = configHome.appendingPathComponent("agent.log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RELAVOI_") }
+        env["XDG_CONFIG_HOME"] = configHome.path
+        env["G_MESSAGES_DEBUG"] = "relavoi"
+        for (key, value) in environment { env[key] = value }
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = arguments
+        process.environment = env
+        process.standardOutput = try FileHandle(forWritingTo: logURL)
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: configHome)
+    }
+
+    public func start() throws { try process.run() }
+
+    public var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits (turning the GLib loop, so in-process servers keep serving) for
+    /// the exit; nil when it is still running after `timeout`.
+    public func waitForExit(timeout: Double = 15) -> Int32? {
+        guard MainLoop.iterate(timeout: timeout, until: { !self.process.isRunning }) else { return nil }
+        return process.terminationStatus
+    }
+
+    /// Runs to completion (for commands that exit by themselves).
+    public static func run(
+        arguments: [String], config: String? = nil, environment: [String: String] = [:], timeout: Double = 15
+    ) throws -> (status: Int32?, output: String) {
+        let agent = try AgentProcess(arguments: arguments, config: config, environment: environment)
+        try agent.start()
+        let status = agent.waitForExit(timeout: timeout)
+        return (status, agent.log)
+    }
+}
