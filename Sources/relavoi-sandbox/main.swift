@@ -44,4 +44,6 @@ MainActor.assumeIsolated {
     if let scenario { server.play(scenario) }
     MainLoop.run()
     server.stop()
+    // Give the close frames a moment to go out.
+    MainLoop.iterate(timeout: 0.2) { false }
 }

@@ -145,4 +145,27 @@ final class WebSocketTests: SandboxTestCase {
             XCTAssertEqual(socket.messages.count, 1, "only the welcome: no replay")
         }
     }
+
+    func testStopClosesWith1001AndRestartOnTheSamePortKeepsTokens() {
+        withSandbox { server, client in
+            var disconnected: [Int] = []
+            server.onClientDisconnected = { disconnected.append($0) }
+            let token = try XCTUnwrap(client.token(from: server))
+            guard let before = client.webSocket(server.webSocketURL + "?token=" + token) else { return }
+            defer { before.dispose() }
+            XCTAssertTrue(before.waitForMessages(1))
+            let port = server.port
+            server.stop()
+            XCTAssertFalse(server.isListening)
+            XCTAssertTrue(before.waitForClose())
+            XCTAssertEqual(before.closeCode, 1001)
+            XCTAssertEqual(try server.start(port: port), port)
+            guard let after = client.webSocket(server.webSocketURL + "?token=" + token) else { return }
+            defer { after.dispose() }
+            XCTAssertTrue(after.waitForMessages(1))
+            XCTAssertEqual(after.json.first?["type"], .string("connected"), "a token survives a restart")
+            server.dropConnections()
+            XCTAssertEqual(disconnected, [2])
+        }
+    }
 }
