@@ -107,10 +107,12 @@ public final class AgentBusName {
     }
 
     private static func hasOwner(_ name: String, on connection: BusConnection) -> Bool {
-        let reply = g_dbus_connection_call_sync(
-            connection.pointer, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-            "NameHasOwner", GVariantValues.tuple([g_variant_new_string(name)]), g_variant_type_checked_("(b)"),
-            G_DBUS_CALL_FLAGS_NONE, 5000, nil, nil)
+        let reply = GVariantValues.withType("(b)") { type in
+            g_dbus_connection_call_sync(
+                connection.pointer, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                "NameHasOwner", GVariantValues.tuple([g_variant_new_string(name)]), type, G_DBUS_CALL_FLAGS_NONE,
+                5000, nil, nil)
+        }
         guard let reply else { return false }
         defer { g_variant_unref(reply) }
         return GVariantValues.bool(reply, 0)

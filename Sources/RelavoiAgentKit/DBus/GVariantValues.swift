@@ -36,7 +36,7 @@ enum GVariantValues {
     /// Whether `value` has exactly the type `signature`.
     static func hasType(_ value: OpaquePointer, _ signature: String) -> Bool {
         g_variant_type_string_is_valid(signature) != 0
-            && g_variant_is_of_type(value, g_variant_type_checked_(signature)) != 0
+            && withType(signature) { g_variant_is_of_type(value, $0) } != 0
     }
 
     static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
@@ -44,8 +44,18 @@ enum GVariantValues {
     }
 
     static func array(of elementSignature: String, _ children: [OpaquePointer]) -> OpaquePointer {
-        children.map(Optional.some).withUnsafeBufferPointer {
-            g_variant_new_array(g_variant_type_checked_(elementSignature), $0.baseAddress, gsize($0.count))
+        withType(elementSignature) { type in
+            children.map(Optional.some).withUnsafeBufferPointer {
+                g_variant_new_array(type, $0.baseAddress, gsize($0.count))
+            }
         }
+    }
+
+    /// Runs `body` with a `GVariantType` for the (valid) `signature`; the type
+    /// lives only as long as the call.
+    static func withType<T>(_ signature: String, _ body: (OpaquePointer) -> T) -> T {
+        let type = g_variant_type_new(signature)!
+        defer { g_variant_type_free(type) }
+        return body(type)
     }
 }

@@ -1,0 +1,122 @@
+/// `relavoi-agent ctl …` argv, parsed. Pure: shapes only; the agent
+/// validates the values (and says what is wrong with them).
+public enum ControlCommand: Equatable, Sendable {
+    public enum EndPolicy: Equatable, Sendable {
+        case immediate
+        case `default`
+        /// Close this many seconds from now.
+        case afterSeconds(Int64)
+    }
+
+    case start(sessionId: String, proxyNumber: String, label: String, verified: Bool)
+    case update(sessionId: String, elapsedSeconds: Int32, label: String, verified: Bool)
+    case end(sessionId: String, policy: EndPolicy)
+    case list
+    case status
+
+    public enum Parsed: Equatable, Sendable {
+        case run(ControlCommand)
+        case help
+        case usageError(String)
+    }
+
+    public static let usage = """
+        Usage: relavoi-agent ctl COMMAND [ARGUMENT…]
+
+        Drives the running agent's call banners over D-Bus (com.relavoi.Agent1 on
+        the session bus); D-Bus starts the agent if it is installed as a service.
+
+        Commands:
+          start SESSION PROXY LABEL [--verified]
+              Show a banner for call SESSION, its timer running from now.
+          update SESSION ELAPSED LABEL [--verified]
+              Set the banner's elapsed time (seconds), badge and label.
+          end SESSION [immediate|default|after:SECONDS]
+              End the banner: close it now (immediate, the default), show the
+              ended state for a while (default), or close it SECONDS from now.
+          list
+              One tab-separated line per banner: session, phase, elapsed seconds,
+              verified|unverified, proxy number, label.
+          status
+              Whether the event stream is connected, and how many banners show.
+
+        Options:
+          --verified   the call is verified (without it: unverified)
+          --           what follows is not an option (a label starting with '-')
+          -h, --help   show this help
+
+        SESSION is 1-128 characters of A-Z a-z 0-9 . _ : -; PROXY is digits,
+        spaces and + - ( ); LABEL is at most 1024 bytes.
+
+        Exit status: 0 done, 1 the agent refused or could not be reached, 2 usage.
+        """
+
+    /// Parses the words after `ctl`.
+    public static func parse(_ args: [String]) -> Parsed {
+        var words: [String] = []
+        var verified = false
+        var optionsEnded = false
+        for arg in args {
+            if optionsEnded || !arg.hasPrefix("-") || arg == "-" {
+                words.append(arg)
+            } else if arg == "--" {
+                optionsEnded = true
+            } else if arg == "-h" || arg == "--help" {
+                return .help
+            } else if arg == "--verified" {
+                verified = true
+            } else {
+                return .usageError("unknown option \(TerminalText.safe(arg, limit: 40))")
+            }
+        }
+        guard let name = words.first else { return .usageError("no command given") }
+        let operands = Array(words.dropFirst())
+        if verified, name != "start", name != "update" {
+            return .usageError("--verified goes with start and update only")
+        }
+        switch name {
+        case "help":
+            return .help
+        case "start":
+            guard operands.count == 3 else { return arity(name, "SESSION PROXY LABEL") }
+            return .run(
+                .start(sessionId: operands[0], proxyNumber: operands[1], label: operands[2], verified: verified))
+        case "update":
+            guard operands.count == 3 else { return arity(name, "SESSION ELAPSED LABEL") }
+            guard let elapsed = Int32(operands[1]) else {
+                return .usageError("ELAPSED must be a whole number of seconds")
+            }
+            return .run(
+                .update(sessionId: operands[0], elapsedSeconds: elapsed, label: operands[2], verified: verified))
+        case "end":
+            guard operands.count == 1 || operands.count == 2 else {
+                return arity(name, "SESSION [immediate|default|after:SECONDS]")
+            }
+            guard let policy = endPolicy(operands.count == 2 ? operands[1] : "immediate") else {
+                return .usageError("the policy must be immediate, default or after:SECONDS")
+            }
+            return .run(.end(sessionId: operands[0], policy: policy))
+        case "list", "status":
+            guard operands.isEmpty else { return .usageError("\(name) takes no arguments") }
+            return .run(name == "list" ? .list : .status)
+        default:
+            return .usageError("unknown command \(TerminalText.safe(name, limit: 40))")
+        }
+    }
+
+    private static func arity(_ name: String, _ operands: String) -> Parsed {
+        .usageError("usage: relavoi-agent ctl \(name) \(operands)")
+    }
+
+    private static func endPolicy(_ text: String) -> EndPolicy? {
+        switch text {
+        case "immediate": return .immediate
+        case "default": return .default
+        default:
+            guard text.hasPrefix("after:"), let seconds = Int64(text.dropFirst("after:".count)), seconds >= 0 else {
+                return nil
+            }
+            return .afterSeconds(seconds)
+        }
+    }
+}
