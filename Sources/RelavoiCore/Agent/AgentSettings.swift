@@ -13,7 +13,6 @@ public struct AgentSettings: Equatable, Sendable {
     public var userPhone: String?
     public var apiSecretFile: String?
     public var dismissPolicy: AgentDismissPolicy = .immediate
-    public var ringThroughDoNotDisturb = false
     public var smsNotifications = true
     /// Only calls on these proxy numbers get banners; empty means all.
     public var proxyNumbers: [String] = []
@@ -65,7 +64,7 @@ public struct AgentSettings: Equatable, Sendable {
                 key: key,
                 message: "the API secret does not belong in agent.conf; run `relavoi-agent login` or use RELAVOI_API_SECRET_FILE")
         case "dismiss-policy": dismissPolicy = try AgentDismissPolicy(parsing: value)
-        case "ring-through-dnd": ringThroughDoNotDisturb = try SettingsValue.bool(value, key: key)
+        case "ring-through-dnd": banners.ringThroughDoNotDisturb = try SettingsValue.bool(value, key: key)
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
         case "proxy-numbers":
             proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })

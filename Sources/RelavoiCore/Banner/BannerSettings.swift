@@ -6,10 +6,13 @@ public struct BannerSettings: Equatable, Sendable {
     public var enabled: Bool = true
     /// `keep-on-screen`: keep the banner popped up for the whole call.
     public var keepOnScreen: Bool = false
+    /// `ring-through-dnd`: ringing breaks through Do Not Disturb at critical urgency.
+    public var ringThroughDoNotDisturb: Bool = false
 
-    public init(enabled: Bool = true, keepOnScreen: Bool = false) {
+    public init(enabled: Bool = true, keepOnScreen: Bool = false, ringThroughDoNotDisturb: Bool = false) {
         self.enabled = enabled
         self.keepOnScreen = keepOnScreen
+        self.ringThroughDoNotDisturb = ringThroughDoNotDisturb
     }
 
     /// Reads the banner keys from a settings group; unknown keys are left to
@@ -17,6 +20,9 @@ public struct BannerSettings: Equatable, Sendable {
     public init(group: [String: String]) throws(SettingsError) {
         if let raw = group["banners-enabled"] { enabled = try SettingsValue.bool(raw, key: "banners-enabled") }
         if let raw = group["keep-on-screen"] { keepOnScreen = try SettingsValue.bool(raw, key: "keep-on-screen") }
+        if let raw = group["ring-through-dnd"] {
+            ringThroughDoNotDisturb = try SettingsValue.bool(raw, key: "ring-through-dnd")
+        }
     }
 }
 

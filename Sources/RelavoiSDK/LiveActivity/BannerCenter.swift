@@ -27,6 +27,7 @@ public final class BannerCenter {
     private var timer: GLibTimer?
     private var timerDeadline: Date?
     private var presenter: NotificationPresenter?
+    private var doNotDisturb: DoNotDisturbMonitor?
     private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
     private var available: Bool?
     private var nextKey = 0
@@ -131,6 +132,7 @@ public final class BannerCenter {
     /// Re-sends every banner after the server or the settings changed.
     private func rerenderAll(meaningful: Bool) {
         renderer.keepOnScreen = settings.keepOnScreen
+        renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         let time = now()
         for (key, banner) in board.banners {
             let snapshot = banner.snapshot(at: time)
@@ -175,7 +177,16 @@ public final class BannerCenter {
         }
         self.presenter = presenter
         renderer.keepOnScreen = settings.keepOnScreen
+        renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         presenter.start()
+        let monitor = DoNotDisturbMonitor { [weak self] isOn in
+            guard let self else { return }
+            self.renderer.doNotDisturb = isOn
+            // Ringing banners change (sound, urgency); ticking ones keep going quietly.
+            self.rerenderAll(meaningful: false)
+        }
+        doNotDisturb = monitor
+        monitor.start()
     }
 
     private func handle(_ event: NotificationPresenter.Event) {
