@@ -8,7 +8,8 @@ import RelavoiNotify
 /// renderer for the current server, and the presenter thread for libnotify.
 @MainActor
 public final class BannerCenter {
-    public static let shared = BannerCenter()
+    /// Starts with the user's banner settings from the agent's `agent.conf`.
+    public static let shared = BannerCenter(settings: BannerSettings.loadUserSettings())
 
     /// Called with a banner's key when it is gone; `byUser` when dismissed
     /// from the tray.
