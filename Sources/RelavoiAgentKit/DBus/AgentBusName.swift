@@ -28,6 +28,8 @@ public final class AgentBusName {
 
     /// GDBus's callbacks land here; retained by the ownership, released by its destroy notify.
     private final class State {
+        let connection: BusConnection
+        init(connection: BusConnection) { self.connection = connection }
         var acquired = false
         var answered = false
         var lostBeforeAnswer: LossReason?
@@ -59,7 +61,7 @@ public final class AgentBusName {
     ) -> Outcome {
         guard !connection.isClosed else { return .noBus("the connection to the session bus is closed") }
         g_dbus_connection_set_exit_on_close(connection.pointer, 0)
-        let state = State()
+        let state = State(connection: connection)
         var flags = G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE.rawValue | G_BUS_NAME_OWNER_FLAGS_ALLOW_REPLACEMENT.rawValue
         if replace { flags |= G_BUS_NAME_OWNER_FLAGS_REPLACE.rawValue }
 
@@ -72,10 +74,13 @@ public final class AgentBusName {
             }
         }
         let lostCallback: GBusNameLostCallback = { connection, _, data in
-            let reason: LossReason = connection == nil ? .busClosed : .replaced
+            let passedNoConnection = connection == nil
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
                 let state = Unmanaged<State>.fromOpaque(data!).takeUnretainedValue()
+                // GDBus passes NULL when the connection closed, but a call it
+                // had queued may still carry the (closed) connection.
+                let reason: LossReason = passedNoConnection || state.connection.isClosed ? .busClosed : .replaced
                 if !state.answered {
                     state.answered = true
                     state.lostBeforeAnswer = reason
