@@ -1,0 +1,116 @@
+import Foundation
+import RelavoiGLib
+import XCTest
+
+@testable import RelavoiAgentKit
+
+/// libsecret against a real gnome-keyring-daemon on the private test bus.
+final class KeyringTests: XCTestCase {
+    func testStoreLookupReplaceAndClear() throws {
+        let keyring = try TestKeyring.start()
+        defer { keyring.stop() }
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .notFound)
+        try Keyring.store(
+            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
+            label: "Relavoi API secret (test)",
+            timeout: 10)
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .found(APISecret(TestCredentials.secret)))
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.otherKey), .notFound, "one item per API key")
+        // Storing again for the same key replaces the item.
+        try Keyring.store(secret: APISecret("rs_second"), apiKey: TestCredentials.apiKey, label: "again", timeout: 10)
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .found(APISecret("rs_second")))
+        XCTAssertTrue(try Keyring.clear(apiKey: TestCredentials.apiKey))
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .notFound)
+    }
+
+    func testSecretSourcePrefersTheKeyring() throws {
+        let keyring = try TestKeyring.start()
+        defer { keyring.stop() }
+        try Keyring.store(
+            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
+            label: "Relavoi API secret (test)",
+            timeout: 10)
+        let source = SecretSource(
+            apiKey: TestCredentials.apiKey, environment: [SecretSource.secretVariable: "rs_from_the_environment"])
+        let resolved = try source.resolve()
+        XCTAssertEqual(resolved.origin, .keyring)
+        XCTAssertEqual(resolved.secret.value, TestCredentials.secret)
+        // Another key has no item: the environment is next.
+        var other = source
+        other.apiKey = TestCredentials.otherKey
+        XCTAssertEqual(try other.resolve().origin, .environment)
+    }
+
+    func testHungKeyringIsBoundedInTime() throws {
+        let keyring = try TestKeyring.start()
+        defer { keyring.stop() }
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .notFound)  // the session is open
+        keyring.pause()
+        defer { keyring.resume() }
+        let started = Date()
+        let result = Keyring.lookup(apiKey: TestCredentials.apiKey, timeout: 1)
+        let took = Date().timeIntervalSince(started)
+        XCTAssertEqual(result, .unavailable("the keyring did not answer within 1 s"))
+        XCTAssertLessThan(took, 3, "the lookup took \(took) s")
+        XCTAssertGreaterThanOrEqual(took, 0.9)
+    }
+
+    func testLoginStoresTheSecretInTheKeyring() throws {
+        let keyring = try TestKeyring.start()
+        defer { keyring.stop() }
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/relavoi/agent.conf"
+        let recorder = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        var io = recorder.io(configPath: config)
+        io.storeSecret = { (secret, apiKey, label) throws(Keyring.StoreError) in
+            try Keyring.store(secret: secret, apiKey: apiKey, label: label, timeout: 10)
+        }
+        XCTAssertEqual(LoginCommand.run([], io: io), 0, "\(recorder.err)")
+        XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .found(APISecret(TestCredentials.secret)))
+        XCTAssertEqual(
+            recorder.out,
+            ["Stored the API secret in the keyring as \"Relavoi API secret (rk_test_0123…)\" and api-key in \(config)."]
+        )
+        XCTAssertFalse((recorder.out + recorder.err).joined().contains(TestCredentials.secret))
+    }
+}
+
+/// With no secret service on the bus the lookup falls through at once.
+final class KeyringAbsentTests: XCTestCase {
+    func testNoSecretServiceIsUnavailableQuickly() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run through `make test` (dbus-run-session)")
+        }
+        guard !TestKeyring.hasOwner() else { throw XCTSkip("a secret service runs on this bus") }
+        let started = Date()
+        guard case .unavailable(let reason) = Keyring.lookup(apiKey: TestCredentials.apiKey) else {
+            return XCTFail("a lookup without a secret service should be unavailable")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4)
+        XCTAssertFalse(reason.isEmpty)
+        // ... and the source goes on to the environment.
+        let source = SecretSource(apiKey: TestCredentials.apiKey, environment: [SecretSource.secretVariable: "rs_env"])
+        XCTAssertEqual(try source.resolve().origin, .environment)
+    }
+
+    func testLoginWithoutKeyringSuggestsAPrivateFile() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run through `make test` (dbus-run-session)")
+        }
+        guard !TestKeyring.hasOwner() else { throw XCTSkip("a secret service runs on this bus") }
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/agent.conf"
+        let recorder = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        var io = recorder.io(configPath: config)
+        io.storeSecret = { (secret, apiKey, label) throws(Keyring.StoreError) in
+            try Keyring.store(secret: secret, apiKey: apiKey, label: label, timeout: 5)
+        }
+        XCTAssertEqual(LoginCommand.run([], io: io), 1)
+        let err = recorder.err.joined(separator: "\n")
+        XCTAssertTrue(err.contains("the API secret was NOT stored: no usable keyring"), err)
+        XCTAssertTrue(err.contains("RELAVOI_API_SECRET_FILE"), err)
+        XCTAssertTrue(err.contains("chmod 600"), err)
+        XCTAssertFalse(err.contains(TestCredentials.secret))
+        XCTAssertEqual(recorder.out, ["Saved api-key in \(config)."])
+    }
+}
