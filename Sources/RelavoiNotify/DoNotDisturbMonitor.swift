@@ -67,7 +67,7 @@ public final class DoNotDisturbMonitor {
             // (interface, changed properties a{sv}, invalidated as)
             guard let parameters, let properties = g_variant_get_child_value(parameters, 1) else { return }
             defer { g_variant_unref(properties) }
-            if let value = g_variant_lookup_value(properties, "Inhibited", g_variant_type_checked_("b")) {
+            if let value = g_variant_lookup_value(properties, "Inhibited", VariantType.boolean) {
                 let inhibited = g_variant_get_boolean(value) != 0
                 g_variant_unref(value)
                 MainActor.assumeIsolated {
@@ -82,14 +82,20 @@ public final class DoNotDisturbMonitor {
             Unmanaged.passUnretained(self).toOpaque(), nil)
         let reply: GAsyncReadyCallback = { source, result, data in
             let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
-            guard let value = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) else { return }
+            var error: UnsafeMutablePointer<GError>?
+            guard let value = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
+                // Servers without the property (all but Plasma) answer with an error.
+                Log.debug("notification server has no Inhibited property: \(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "")")
+                g_error_free(error)
+                return
+            }
             defer { g_variant_unref(value) }
             guard let boxed = g_variant_get_child_value(value, 0), let inner = g_variant_get_variant(boxed) else { return }
             defer {
                 g_variant_unref(inner)
                 g_variant_unref(boxed)
             }
-            guard g_variant_is_of_type(inner, g_variant_type_checked_("b")) != 0 else { return }
+            guard g_variant_is_of_type(inner, VariantType.boolean) != 0 else { return }
             let inhibited = g_variant_get_boolean(inner) != 0
             MainActor.assumeIsolated {
                 monitor.serverInhibited = inhibited
@@ -101,7 +107,7 @@ public final class DoNotDisturbMonitor {
         let parameters = names.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
         g_dbus_connection_call(
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties",
-            "Get", parameters, g_variant_type_checked_("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, reply,
+            "Get", parameters, VariantType.variantTuple, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, reply,
             Unmanaged.passUnretained(self).toOpaque())
     }
 }

@@ -91,7 +91,7 @@ public final class MockNotificationServer {
                 let key = String(cString: g_variant_get_string(g_variant_get_child_value(entry, 0), nil))
                 let boxed = g_variant_get_child_value(entry, 1)!
                 let value = g_variant_get_variant(boxed)!
-                if g_variant_is_of_type(value, g_variant_type_checked_("s")) != 0 {
+                if g_variant_is_of_type(value, VariantType.string) != 0 {
                     hints[key] = String(cString: g_variant_get_string(value, nil))
                 } else {
                     let printed = g_variant_print(value, 1)!
@@ -113,7 +113,7 @@ public final class MockNotificationServer {
     /// Pretends the user (reason 2) or the server closed notification `id`.
     public func emitClosed(id: UInt32, reason: UInt32) {
         let args = [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(reason))]
-        let array = args.withUnsafeBufferPointer { g_variant_new_array(g_variant_type_checked_("v"), $0.baseAddress, 2) }
+        let array = args.withUnsafeBufferPointer { g_variant_new_array(VariantType.variant, $0.baseAddress, 2) }
         let parameters = [
             g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("NotificationClosed"),
             g_variant_new_string("uu"), array,
@@ -122,6 +122,21 @@ public final class MockNotificationServer {
         if let reply = call(
             destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
             interface: "org.freedesktop.DBus.Mock", method: "EmitSignal", parameters: tuple, wrap: false)
+        {
+            g_variant_unref(reply)
+        }
+    }
+
+    /// Adds a boolean property to the server's interface (e.g. KDE's `Inhibited`).
+    public func addBooleanProperty(_ name: String, _ value: Bool) {
+        let parameters = [
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(name),
+            g_variant_new_variant(g_variant_new_boolean(value ? 1 : 0)),
+        ]
+        let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 3) }
+        if let reply = call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.DBus.Mock", method: "AddProperty", parameters: tuple, wrap: false)
         {
             g_variant_unref(reply)
         }

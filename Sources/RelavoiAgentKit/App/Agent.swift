@@ -105,6 +105,7 @@ public final class Agent {
 
     private func run(secret: String, config: RelavoiConfig) -> Int32 {
         BannerCenter.shared.settings = settings.banners
+        BannerCenter.shared.prepare()
         Relavoi.initialize(apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))

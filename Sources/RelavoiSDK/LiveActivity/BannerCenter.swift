@@ -168,6 +168,14 @@ public final class BannerCenter {
 
     // MARK: - Presenter
 
+    /// Starts talking to the notification server now rather than at the
+    /// first banner (an agent does this at start-up, so Do Not Disturb and
+    /// the server's capabilities are known before the first call).
+    public func prepare() {
+        guard settings.enabled else { return }
+        startPresenter()
+    }
+
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()

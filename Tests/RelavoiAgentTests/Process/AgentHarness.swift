@@ -13,8 +13,12 @@ final class AgentHarness {
     let mock: MockNotificationServer
     let agent: AgentProcess
 
-    init(config: String = "", environment: [String: String] = [:], sandboxOptions: SandboxServer.Options = .init()) throws {
+    init(
+        config: String = "", environment: [String: String] = [:], sandboxOptions: SandboxServer.Options = .init(),
+        prepareServer: (MockNotificationServer) -> Void = { _ in }
+    ) throws {
         mock = try MockNotificationServer.start()
+        prepareServer(mock)
         sandbox = SandboxServer(options: sandboxOptions)
         try sandbox.start()
         var env = [

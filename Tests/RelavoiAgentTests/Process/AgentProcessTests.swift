@@ -126,6 +126,50 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
+    func testSessionExpiredEndsItsBannerAndSMSGetsAShortNotice() throws {
+        try withAgent(config: "dismiss-policy = after:60") { h in
+            h.session("ses_x", proxy: "+15550100")
+            h.send("session.created", "ses_x", ["proxyNumber": .string("+15550100")])
+            h.send("sms.received", "ses_x", ["smsRecordId": .string("sms1")])
+            let sms = h.waitForNotify { $0.hints["category"] == "im.received" }
+            XCTAssertEqual(sms?.body, "New SMS on +15550100")
+            h.send("call.answered", "ses_x")
+            h.waitForNotify { $0.hints["category"] == "call" }
+            h.send("session.expired", "ses_x", ["proxyNumber": .string("+15550100")])
+            let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
+            XCTAssertNotNil(ended)
+        }
+    }
+
+    func testSMSNoticesCanBeSwitchedOff() throws {
+        try withAgent(config: "sms-notifications = false") { h in
+            h.session("ses_s")
+            h.send("sms.received", "ses_s")
+            h.send("call.answered", "ses_s")
+            h.waitForNotify { $0.hints["category"] == "call" }
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.hints["category"] == "im.received" })
+        }
+    }
+
+    func testDoNotDisturbSilencesRingingUnlessRingThroughIsOn() throws {
+        try withAgent(prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
+            h.idle(0.5)  // the agent reads Inhibited asynchronously at start
+            h.session("ses_dnd")
+            h.send("call.incoming", "ses_dnd", ["proxyNumber": .string("+15550100")])
+            let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
+            XCTAssertNil(ringing?.hints["sound-name"], "no ringing sound in Do Not Disturb")
+            XCTAssertEqual(ringing?.hints["urgency"], "byte 0x01")
+        }
+        try withAgent(config: "ring-through-dnd = true", prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
+            h.idle(0.5)
+            h.session("ses_dnd2")
+            h.send("call.incoming", "ses_dnd2", ["proxyNumber": .string("+15550100")])
+            let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
+            XCTAssertEqual(ringing?.hints["urgency"], "byte 0x02", "ring-through-dnd breaks through at critical urgency")
+            XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call")
+        }
+    }
+
     func testUnknownAndMalformedFramesDoNotStopTheAgent() throws {
         try withAgent() { h in
             h.sandbox.send(text: "{not json")
@@ -144,10 +188,12 @@ final class AgentProcessTests: XCTestCase {
 
 /// Runs `body` with a connected agent; stops everything afterwards.
 private func withAgent(
-    config: String = "", environment: [String: String] = [:], _ body: @MainActor (AgentHarness) throws -> Void
+    config: String = "", environment: [String: String] = [:],
+    prepareServer: @escaping @Sendable (MockNotificationServer) -> Void = { _ in },
+    _ body: @MainActor (AgentHarness) throws -> Void
 ) throws {
     try MainActor.assumeIsolated {
-        let harness = try AgentHarness(config: config, environment: environment)
+        let harness = try AgentHarness(config: config, environment: environment, prepareServer: prepareServer)
         defer { harness.stop() }
         XCTAssertTrue(harness.waitForConnection(), "agent never connected:\n\(harness.agent.log)")
         try body(harness)
