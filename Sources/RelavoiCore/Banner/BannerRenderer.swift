@@ -41,6 +41,10 @@ public struct BannerRenderer: Sendable {
             content.category = "call.incoming"
             content.resident = true
             content.expireTimeout = 0
+            // The same sound-name on every pop while ringing: GNOME plays a
+            // name once per notification and replays only when it changes
+            // (dropping it for the label or verification resolving, then
+            // getting it back on a re-render, would ring twice).
             if meaningful, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
@@ -74,22 +78,39 @@ public struct BannerRenderer: Sendable {
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
-        if !meaningful && !keepOnScreen {
-            applyQuietTick(to: &content)
-        }
+        if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
+        if !meaningful { applyQuietTick(to: &content) }
         return content
     }
 
-    /// A timer tick must not pop up, sound or leave history.
+    /// The banner of a live call stays on screen. Every server but GNOME
+    /// already keeps a never-expiring (`expireTimeout` 0) banner up; GNOME
+    /// ignores the timeout and hides normal banners after 4 s, so the call's
+    /// banner goes critical there: never hidden, updated in place without a
+    /// new slide-in. Critical shows through GNOME's Do Not Disturb, so only
+    /// with it off (or when ringing may break through it).
+    private func applyKeepOnScreen(to content: inout NotificationContent, kind: BannerSnapshot.Kind) {
+        guard profile.family == .gnome, kind == .ringing || kind == .active || kind == .ended else { return }
+        if !doNotDisturb || (kind == .ringing && ringThroughDoNotDisturb) {
+            content.urgency = .critical
+        }
+    }
+
+    /// A timer tick must not pop up, sound or leave history, with or without
+    /// keep-on-screen (that setting is about the screen, not the history).
     private func applyQuietTick(to content: inout NotificationContent) {
         switch profile.family {
         case .gnome:
-            // Low urgency updates GNOME's message list without a banner.
-            content.urgency = .low
+            // Low urgency updates GNOME's message list without a banner. A
+            // critical banner (keep-on-screen) stays critical: it is on screen
+            // and updates in place; dropping it to low or normal would hide it.
+            if !keepOnScreen { content.urgency = .low }
         case .xfce:
             // xfce4-notifyd logs every change to its history unless transient.
             content.transient = true
         case .kde, .dunst, .other:
+            // Update in place with no extra hints (KDE: the presenter never
+            // sends identical content, which Plasma would reject).
             break
         }
     }

@@ -38,5 +38,13 @@ public struct NotificationServerProfile: Equatable, Sendable {
     public static let unknown = NotificationServerProfile(name: "unknown", capabilities: [])
 
     public var rendersMarkup: Bool { capabilities.contains("body-markup") }
+
+    /// Seconds a banner needs after popping up before the next update that
+    /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
+    /// 200 ms slide-in while the user is active (its `_updateState` finds no
+    /// hide timeout yet and takes the banner for expired). Critical updates
+    /// and low-urgency ones are safe at any time. The presenter holds such an
+    /// update back until this much time has passed since the pop; 0 elsewhere.
+    public var popSettleInterval: Double { family == .gnome ? 0.3 : 0 }
     public var playsSounds: Bool { capabilities.contains("sound") }
 }

@@ -7,6 +7,10 @@ import Testing
     let gnome = NotificationServerProfile(name: "gnome-shell", vendor: "GNOME", capabilities: ["body", "body-markup", "persistence", "sound"])
     let xfce = NotificationServerProfile(name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body", "body-markup"])
     let plain = NotificationServerProfile(name: "something", capabilities: ["body"])
+    let kde = NotificationServerProfile(name: "Plasma", vendor: "KDE", capabilities: ["body", "body-markup", "persistence"])
+    let dunst = NotificationServerProfile(name: "dunst", vendor: "knopwob", capabilities: ["body", "body-markup"])
+    let ringing = BannerSnapshot(kind: .ringing, label: "Relavoi call", proxyNumber: "+1555", verified: false, seconds: 0)
+    let ended = BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 62)
 
     @Test func firstShowPopsAtNormalUrgencyWithCallHints() {
         let content = BannerRenderer(profile: gnome).render(active, previous: nil)
@@ -24,7 +28,7 @@ import Testing
         var next = active
         next.seconds = 62
         #expect(BannerRenderer(profile: gnome).render(next, previous: active).urgency == .low)
-        #expect(BannerRenderer(profile: gnome, keepOnScreen: true).render(next, previous: active).urgency == .normal)
+        #expect(BannerRenderer(profile: gnome, keepOnScreen: true).render(next, previous: active).urgency == .critical)
     }
 
     @Test func xfceTicksAreTransientSoTheyLeaveNoHistory() {
@@ -82,6 +86,99 @@ import Testing
         #expect(!content.summary.contains("✔") && !content.summary.contains("\n"))
         #expect(content.iconName == "com.relavoi.Agent-unverified")
         #expect(content.body.hasSuffix("⚠ Unverified"))
+    }
+
+    @Test func verificationResolvingWhileRingingPopsWithTheSameSound() {
+        var resolved = ringing
+        resolved.label = "Rider"
+        resolved.verified = true
+        for profile in [gnome, kde, xfce, dunst, plain] {
+            let first = BannerRenderer(profile: profile).render(ringing, previous: nil)
+            let content = BannerRenderer(profile: profile).render(resolved, previous: ringing)
+            // GNOME replays a sound only when the sound-name changes.
+            #expect(content.soundName == first.soundName && content.soundName == "phone-incoming-call")
+            #expect(content.urgency == .normal && !content.transient && content.expireTimeout == 0)
+            #expect(content.iconName == "com.relavoi.Agent-verified")
+        }
+    }
+
+    @Test func xfceTicksStayTransientWithKeepOnScreen() {
+        // keep-on-screen is about the screen: a tick still leaves no history entry.
+        var next = active
+        next.seconds = 62
+        let tick = BannerRenderer(profile: xfce, keepOnScreen: true).render(next, previous: active)
+        #expect(tick.transient && tick.urgency == .normal && tick.expireTimeout == 0)
+        #expect(!BannerRenderer(profile: xfce, keepOnScreen: true).render(ended, previous: next).transient)
+    }
+
+    @Test func gnomeKeepOnScreenIsCriticalForTheWholeCall() {
+        let renderer = BannerRenderer(profile: gnome, keepOnScreen: true)
+        var next = active
+        next.seconds = 62
+        #expect(renderer.render(ringing, previous: nil).urgency == .critical)
+        #expect(renderer.render(active, previous: ringing).urgency == .critical)
+        #expect(renderer.render(next, previous: active).urgency == .critical)
+        #expect(renderer.render(ended, previous: next).urgency == .critical)
+        // Notices that are not a live call keep GNOME's normal banner.
+        let missed = BannerSnapshot(kind: .missed, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
+        let message = BannerSnapshot(kind: .message, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
+        #expect(renderer.render(missed, previous: ringing).urgency == .normal)
+        #expect(renderer.render(message, previous: nil).urgency == .normal)
+    }
+
+    @Test func gnomeKeepOnScreenRespectsDoNotDisturb() {
+        var next = active
+        next.seconds = 62
+        let quiet = BannerRenderer(profile: gnome, keepOnScreen: true, doNotDisturb: true)
+        #expect(quiet.render(ringing, previous: nil).urgency == .normal)
+        #expect(quiet.render(active, previous: ringing).urgency == .normal)
+        #expect(quiet.render(next, previous: active).urgency == .normal)
+        #expect(quiet.render(ringing, previous: nil).soundName == nil)
+        let ringThrough = BannerRenderer(profile: gnome, keepOnScreen: true, doNotDisturb: true, ringThroughDoNotDisturb: true)
+        #expect(ringThrough.render(ringing, previous: nil).urgency == .critical)
+        #expect(ringThrough.render(active, previous: ringing).urgency == .normal)
+    }
+
+    @Test func gnomeDefaultPopsMeaningfulChangesAtNormalUrgency() {
+        let renderer = BannerRenderer(profile: gnome)
+        #expect(renderer.render(ringing, previous: nil).urgency == .normal)
+        #expect(renderer.render(active, previous: ringing).urgency == .normal)
+        #expect(renderer.render(ended, previous: active).urgency == .normal)
+        #expect(!renderer.render(active, previous: ringing).transient)
+    }
+
+    @Test func otherServersTickInPlaceWithoutExtraHints() {
+        var next = active
+        next.seconds = 62
+        for profile in [kde, dunst, plain] {
+            for keep in [false, true] {
+                let tick = BannerRenderer(profile: profile, keepOnScreen: keep).render(next, previous: active)
+                #expect(tick.urgency == .normal && !tick.transient)
+                #expect(tick.resident && tick.expireTimeout == 0)
+                #expect(tick.soundName == nil && tick.suppressSound)
+                #expect(tick.body.hasPrefix("+1555 · 01:02"))
+            }
+        }
+    }
+
+    @Test func everyLiveCallBannerNeverExpires() {
+        // Every server tried closes an expired banner (Plasma sends
+        // NotificationClosed 1), and a closed banner is gone for good.
+        for profile in [gnome, kde, xfce, dunst, plain] {
+            for keep in [false, true] {
+                let renderer = BannerRenderer(profile: profile, keepOnScreen: keep)
+                #expect(renderer.render(ringing, previous: nil).expireTimeout == 0)
+                #expect(renderer.render(active, previous: ringing).expireTimeout == 0)
+                #expect(renderer.render(ended, previous: active).expireTimeout == -1)
+            }
+        }
+    }
+
+    @Test func onlyGnomeNeedsTimeBetweenPops() {
+        #expect(gnome.popSettleInterval >= 0.25)
+        for profile in [kde, xfce, dunst, plain, NotificationServerProfile.unknown] {
+            #expect(profile.popSettleInterval == 0)
+        }
     }
 
     @Test(arguments: [
