@@ -18,8 +18,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         /// Whether a notification server owns its bus name (at start, after a
         /// restart, when it goes away). Comes before the server is asked anything.
         case availability(Bool)
-        /// What the (new) server is and can do.
-        case profile(NotificationServerProfile)
+        /// What the server is and can do; `restarted` when it is a new server
+        /// (a new owner of the bus name) that has none of our banners.
+        case profile(NotificationServerProfile, restarted: Bool)
     }
 
     private let appName: String
@@ -40,11 +41,17 @@ public final class NotificationPresenter: @unchecked Sendable {
     private var shown: [String: ShownBanner] = [:]
     private var retryTimer: GLibTimer?
     private var serverOwner: String?
+    private var lastOwner: String?
+    private var profile = NotificationServerProfile.unknown
 
     private final class ShownBanner {
         var desired: NotificationContent
         var sent: NotificationContent?
         var notification: UnsafeMutablePointer<NotifyNotification>?
+        /// When the server last popped it up (monotonic µs).
+        var poppedAt: gint64?
+        /// A pop held back until the previous one has settled.
+        var holdTimer: GLibTimer?
         init(desired: NotificationContent) { self.desired = desired }
     }
 
@@ -163,7 +170,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         let banner = shown[key] ?? ShownBanner(desired: content)
         shown[key] = banner
-        banner.desired = content
+        var merged = content
+        if banner.holdTimer?.isActive == true, banner.desired.urgency.rawValue > merged.urgency.rawValue {
+            // A tick must not cancel a pop that is waiting its turn.
+            merged.urgency = banner.desired.urgency
+        }
+        banner.desired = merged
         send(key: key, banner: banner)
     }
 
@@ -172,7 +184,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func send(key: String, banner: ShownBanner) {
         let content = banner.desired
         if banner.sent == content, banner.notification != nil { return }
-        if lock.withLock({ available }) == false { return }  // resent when a server appears
+        if lock.withLock({ available }) != true { return }  // sent when a server appears
+        if holdPop(key: key, banner: banner) { return }
         let icon = icons.resolve(content.iconName)
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = banner.notification {
@@ -187,6 +200,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.sent = content
+            if content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
         } else {
             logFailure(error, doing: "show banner")
             banner.sent = nil
@@ -210,6 +224,22 @@ public final class NotificationPresenter: @unchecked Sendable {
         if content.suppressSound {
             notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
         }
+    }
+
+    /// GNOME hides a banner that is updated at normal urgency while it is
+    /// still sliding in (its hide timer does not exist yet). Such an update
+    /// waits until the previous pop has settled; low and critical go at once.
+    private func holdPop(key: String, banner: ShownBanner) -> Bool {
+        let settle = profile.popSettleInterval
+        guard settle > 0, banner.desired.urgency == .normal, let poppedAt = banner.poppedAt else { return false }
+        let elapsed = Double(g_get_monotonic_time() - poppedAt) / 1_000_000
+        guard elapsed < settle else { return false }
+        if banner.holdTimer?.isActive != true {
+            banner.holdTimer = GLibTimer.once(after: settle - elapsed) { [self] in
+                if let current = shown[key], current === banner { send(key: key, banner: banner) }
+            }
+        }
+        return true
     }
 
     /// A show that failed (timeout, no server) is tried again, with whatever
@@ -259,14 +289,15 @@ public final class NotificationPresenter: @unchecked Sendable {
     }
 
     private func serverAppeared(owner: String) {
-        let restarted = serverOwner != nil && serverOwner != owner
+        let restarted = lastOwner != nil && lastOwner != owner
         serverOwner = owner
-        lock.withLock { available = true }
+        lastOwner = owner
         if restarted { forgetServerState() }
+        lock.withLock { available = true }
         onEvent(.availability(true))
-        let profile = readProfile()
+        profile = readProfile()
         Log.info("notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))")
-        onEvent(.profile(profile))
+        onEvent(.profile(profile, restarted: restarted))
         for (key, banner) in shown { send(key: key, banner: banner) }
     }
 
@@ -285,6 +316,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             if let notification = banner.notification { g_object_unref(UnsafeMutableRawPointer(notification)) }
             banner.notification = nil
             banner.sent = nil
+            banner.poppedAt = nil
         }
     }
 

@@ -25,6 +25,12 @@ public final class Agent {
     /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
     public static func main(_ arguments: [String]) -> Int32 {
         setlocale(LC_ALL, "")
+        // Subcommands first: they have options of their own.
+        switch arguments.dropFirst().first {
+        case "login": return LoginCommand.run(Array(arguments.dropFirst(2)))
+        case "ctl": return ControlClient.run(Array(arguments.dropFirst(2)))
+        default: break
+        }
         let options: AgentOptions
         switch AgentOptions.parse(arguments) {
         case .exit(let code, let message):
@@ -71,7 +77,9 @@ public final class Agent {
         } else {
             do {
                 try settings.requireAccount()
-                secret = try AgentSecrets.resolve(settings: settings)
+                let resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile).resolve()
+                Log.info("API secret from \(resolved.origin)")
+                secret = resolved.secret.value
             } catch {
                 FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
                 return exitConfig
@@ -104,15 +112,29 @@ public final class Agent {
     }
 
     private func run(secret: String, config: RelavoiConfig) -> Int32 {
-        BannerCenter.shared.settings = settings.banners
-        BannerCenter.shared.prepare()
         Relavoi.initialize(apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
         self.controller = controller
+
+        // One agent per session: it owns com.relavoi.Agent (the demo does not,
+        // so it can run beside an installed agent).
+        var control: ControlService?
+        var busName: AgentBusName?
+        if demo == nil {
+            switch claimSessionBus(controller: controller) {
+            case .success(let claimed): (control, busName) = claimed
+            case .failure(let exit): return exit.code
+            }
+        }
+        BannerCenter.shared.settings = settings.banners
+        BannerCenter.shared.prepare()
+
+        controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
+            control?.connectedChanged()
             if state == .connected { Task { @MainActor in await controller.reconcile() } }
         }
         UnixSignals.onTerminate { [weak self] signal in
@@ -122,14 +144,52 @@ public final class Agent {
             }
         }
         if let demo {
-            let playback = demo.play(DemoScenario.script())
-            _ = playback
+            demo.play(DemoScenario.script())
             demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
+        control?.unregister()
+        busName?.release()
         return 0
+    }
+
+    private struct EarlyExit: Error { let code: Int32 }
+
+    /// Registers the control interface, then owns the name (so D-Bus
+    /// activation callers find the object at once); a second agent exits 0.
+    private func claimSessionBus(controller: CallBannerController) -> Result<(ControlService, AgentBusName), EarlyExit> {
+        let connection: BusConnection
+        do {
+            connection = try BusConnection.session()
+        } catch {
+            FileHandle.standardError.write(Data("relavoi-agent: no D-Bus session bus: \(error)\n".utf8))
+            return .failure(EarlyExit(code: 1))
+        }
+        let service = ControlService(connection: connection, control: controller)
+        do {
+            try service.register()
+        } catch {
+            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            return .failure(EarlyExit(code: 1))
+        }
+        let outcome = AgentBusName.acquire(on: connection) { [weak self] reason in
+            Log.message("lost the bus name \(AgentBus.name) (\(reason)); stopping")
+            self?.stop()
+        }
+        switch outcome {
+        case .acquired(let name):
+            return .success((service, name))
+        case .alreadyRunning:
+            service.unregister()
+            print("relavoi-agent is already running in this session")
+            return .failure(EarlyExit(code: 0))
+        case .noBus(let message):
+            service.unregister()
+            FileHandle.standardError.write(Data("relavoi-agent: \(message)\n".utf8))
+            return .failure(EarlyExit(code: 1))
+        }
     }
 
     /// Closes banners and the stream, then ends the loop; bounded so a hung
@@ -162,13 +222,5 @@ enum AgentSettingsLoader {
         } catch {
             throw SettingsError(key: error.key, message: "\(error.message) (in \(file) or the environment)")
         }
-    }
-}
-
-/// Where the API secret comes from (never argv, never a log line).
-enum AgentSecrets {
-    static func resolve(settings: AgentSettings) throws -> String {
-        if let secret = ProcessInfo.processInfo.environment["RELAVOI_API_SECRET"], !secret.isEmpty { return secret }
-        throw SettingsError(key: "api-secret", message: "not found: run `relavoi-agent login`, or set RELAVOI_API_SECRET_FILE to a file only you can read")
     }
 }

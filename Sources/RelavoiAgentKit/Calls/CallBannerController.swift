@@ -13,7 +13,7 @@ public final class CallBannerController {
     static let summaryKey = "summary"
 
     public private(set) var settings: AgentSettings
-    private let center: BannerCenter
+    let center: BannerCenter
     private let lookup: SessionLookup
     private let now: () -> Date
     private var book: CallBook

@@ -104,7 +104,7 @@ public struct BannerRenderer: Sendable {
             // Low urgency updates GNOME's message list without a banner. A
             // critical banner (keep-on-screen) stays critical: it is on screen
             // and updates in place; dropping it to low or normal would hide it.
-            if !keepOnScreen { content.urgency = .low }
+            if !keepOnScreen && content.urgency == .normal { content.urgency = .low }
         case .xfce:
             // xfce4-notifyd logs every change to its history unless transient.
             content.transient = true

@@ -16,7 +16,7 @@ public final class BannerCenter {
     public typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
 
     public var settings: BannerSettings {
-        didSet { rerenderAll(meaningful: false) }
+        didSet { rerenderAll() }
     }
     /// The wall clock; replaceable in tests.
     public var now: @MainActor () -> Date = { Date() }
@@ -31,6 +31,9 @@ public final class BannerCenter {
     private var doNotDisturb: DoNotDisturbMonitor?
     private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
     private var available: Bool?
+    /// Nothing is rendered before the server's profile is known: the first
+    /// content a server sees is already adapted to it.
+    private var profileKnown = false
     private var nextKey = 0
 
     init(settings: BannerSettings = BannerSettings()) {
@@ -125,20 +128,22 @@ public final class BannerCenter {
     }
 
     private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
-        guard snapshot != previous else { return }
+        guard profileKnown, snapshot != previous else { return }
         shownSnapshots[key] = snapshot
         presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
     }
 
-    /// Re-sends every banner after the server or the settings changed.
-    private func rerenderAll(meaningful: Bool) {
+    /// Re-sends every banner after the server or the settings changed. A
+    /// banner the server has not shown yet pops; the others update quietly.
+    private func rerenderAll() {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
+        guard profileKnown else { return }
         let time = now()
         for (key, banner) in board.banners {
             let snapshot = banner.snapshot(at: time)
+            let previous = shownSnapshots[key].map { _ in snapshot }
             shownSnapshots[key] = snapshot
-            let previous = meaningful ? nil : snapshot
             presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
         }
     }
@@ -192,7 +197,7 @@ public final class BannerCenter {
             guard let self else { return }
             self.renderer.doNotDisturb = isOn
             // Ringing banners change (sound, urgency); ticking ones keep going quietly.
-            self.rerenderAll(meaningful: false)
+            self.rerenderAll()
         }
         doNotDisturb = monitor
         monitor.start()
@@ -205,9 +210,12 @@ public final class BannerCenter {
             let waiters = availabilityWaiters
             availabilityWaiters.removeAll()
             for waiter in waiters { waiter.resume(returning: isAvailable) }
-        case .profile(let profile):
+        case .profile(let profile, let restarted):
+            // A new server has none of our banners: all of them pop again.
+            if restarted { shownSnapshots.removeAll() }
             renderer.profile = profile
-            rerenderAll(meaningful: true)
+            profileKnown = true
+            rerenderAll()
         case .closed(let key, let reason):
             perform(board.closedByServer(key: key, byUser: reason == 2))
         }

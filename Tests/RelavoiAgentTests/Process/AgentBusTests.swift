@@ -1,0 +1,99 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// The agent on the session bus: one per session, `ctl` as its client, and
+/// secrets that stay secret.
+final class AgentBusTests: XCTestCase {
+    @MainActor private static func harness(_ environment: [String: String] = [:]) throws -> AgentHarness {
+        let h = try AgentHarness(environment: environment)
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+        return h
+    }
+
+    func testSecondAgentSaysAlreadyRunningAndExitsZero() throws {
+        try MainActor.assumeIsolated {
+            let h = try Self.harness()
+            defer { h.stop() }
+            // The first agent owns the name once it connected; a second start leaves one agent.
+            let (status, output) = try AgentProcess.run(
+                arguments: [],
+                environment: [
+                    "RELAVOI_BASE_URL": h.sandbox.baseURL, "RELAVOI_API_KEY": h.sandbox.options.apiKey,
+                    "RELAVOI_TENANT_ID": h.sandbox.options.tenantId, "RELAVOI_API_SECRET": h.sandbox.options.apiSecret,
+                ])
+            XCTAssertEqual(status, 0)
+            XCTAssertTrue(output.contains("already running"), output)
+            XCTAssertTrue(h.agent.process.isRunning)
+            XCTAssertEqual(h.sandbox.liveClientCount, 1, "still one agent connected")
+        }
+    }
+
+    func testCtlDrivesBannersOverDBus() throws {
+        try MainActor.assumeIsolated {
+            let h = try Self.harness()
+            defer { h.stop() }
+            var (status, output) = try AgentProcess.run(arguments: ["ctl", "start", "ses_ctl", "+15550123", "Local app", "--verified"])
+            XCTAssertEqual(status, 0, output)
+            let shown = h.waitForNotify { $0.summary == "Local app" }
+            XCTAssertTrue(shown?.body.contains("+15550123") == true)
+            XCTAssertTrue(shown?.body.contains("✔ Verified") == true)
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "list"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("ses_ctl"), output)
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "update", "ses_ctl", "3600", "Renamed"])
+            XCTAssertEqual(status, 0, output)
+            h.waitForNotify { $0.summary == "Renamed" && $0.body.contains("1:00:0") && $0.body.contains("Unverified") }
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "status"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.lowercased().contains("connected"), output)
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 })
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_nope"])
+            XCTAssertEqual(status, 1)
+            XCTAssertTrue(output.contains("ses_nope"), output)
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "start", "bad id!", "+1", "x"])
+            XCTAssertNotEqual(status, 0)
+            XCTAssertTrue(h.agent.process.isRunning, "bad arguments never crash the agent")
+        }
+    }
+
+    func testSecretFileMustBeOwnerOnlyAndSecretNeverShows() throws {
+        try MainActor.assumeIsolated {
+            let sandbox = SandboxServer()
+            try sandbox.start()
+            defer { sandbox.stop() }
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-secret-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let file = dir.appendingPathComponent("secret")
+            try sandbox.options.apiSecret.write(to: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+            let environment = [
+                "RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_KEY": sandbox.options.apiKey,
+                "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET_FILE": file.path,
+            ]
+            let (status, output) = try AgentProcess.run(arguments: [], environment: environment)
+            XCTAssertEqual(status, 78)
+            XCTAssertTrue(output.contains("chmod 600") || output.contains("only"), output)
+            XCTAssertFalse(output.contains(sandbox.options.apiSecret))
+
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            let mock = try MockNotificationServer.start()
+            defer { mock.stop() }
+            let agent = try AgentProcess(arguments: ["--verbose"], environment: environment)
+            try agent.start()
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
+            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent.process.processIdentifier)/cmdline"))) ?? Data()
+            XCTAssertFalse(String(decoding: cmdline, as: UTF8.self).contains(sandbox.options.apiSecret))
+            agent.signal(SIGTERM)
+            XCTAssertEqual(agent.waitForExit(timeout: 5), 0)
+            XCTAssertFalse(agent.log.contains(sandbox.options.apiSecret), "the secret is never logged")
+            XCTAssertTrue(agent.log.contains("API secret from"), agent.log)
+        }
+    }
+}
