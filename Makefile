@@ -28,6 +28,7 @@ test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
 	$(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
+	Tests/install/check-autostart.sh
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
