@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import RelavoiCore
+
+@Suite struct AgentSettingsTests {
+    @Test func defaults() throws {
+        let settings = try AgentSettings(file: [:], environment: [:])
+        #expect(settings.baseURL == "https://api.relavoi.com/v1")
+        #expect(settings.dismissPolicy == .immediate)
+        #expect(settings.maxBanners == 3)
+        #expect(settings.labelKey == "label")
+        #expect(settings.smsNotifications)
+        #expect(!settings.banners.ringThroughDoNotDisturb)
+        #expect(settings.proxyNumbers.isEmpty)
+    }
+
+    @Test func fileValuesAndEnvironmentOverrides() throws {
+        let settings = try AgentSettings(
+            file: [
+                "base-url": "https://eu.relavoi.test/v1", "api-key": "rk_file", "dismiss-policy": "after:30",
+                "proxy-numbers": "+1555; +1666 ,", "max-banners": "5", "ring-through-dnd": "yes",
+                "keep-on-screen": "true", "user-phone": "+2348011112222",
+            ],
+            environment: ["RELAVOI_API_KEY": "rk_env", "RELAVOI_TENANT_ID": "5A4D0000-0000-4000-8000-00000000C0DE"])
+        #expect(settings.apiKey == "rk_env")
+        #expect(settings.tenantId == "5a4d0000-0000-4000-8000-00000000c0de")
+        #expect(settings.dismissPolicy == .after(seconds: 30))
+        #expect(settings.proxyNumbers == ["+1555", "+1666"])
+        #expect(settings.maxBanners == 5)
+        #expect(settings.banners.ringThroughDoNotDisturb && settings.banners.keepOnScreen)
+        #expect(settings.userPhone == "+2348011112222")
+        #expect(throws: Never.self) { try settings.requireAccount() }
+    }
+
+    @Test(arguments: [
+        ("max-banners", "0"), ("max-banners", "many"), ("dismiss-policy", "later"), ("dismiss-policy", "after:99999"),
+        ("user-phone", "0803 111"), ("tenant-id", "acme"), ("base-url", "ftp://x"), ("ws-url", "https://x/ws"),
+        ("sms-notifications", "maybe"), ("frobnicate", "1"), ("api-secret", "rs_x"),
+    ])
+    func badValuesNameTheKey(key: String, value: String) {
+        #expect {
+            try AgentSettings(file: [key: value], environment: [:])
+        } throws: { error in
+            (error as? SettingsError)?.key == key && !(error as? SettingsError)!.description.contains("rs_x")
+        }
+    }
+
+    @Test func missingAccountSaysWhatToSet() {
+        #expect(throws: SettingsError.self) { try AgentSettings().requireAccount() }
+        var settings = AgentSettings()
+        settings.apiKey = "rk"
+        #expect { try settings.requireAccount() } throws: { ($0 as? SettingsError)?.key == "tenant-id" }
+    }
+
+    @Test func dismissPolicyMapsToTheBannerPolicy() {
+        let now = Date(timeIntervalSince1970: 1000)
+        #expect(AgentDismissPolicy.immediate.policy(now: now) == .immediate)
+        #expect(AgentDismissPolicy.default.policy(now: now) == .default)
+        #expect(AgentDismissPolicy.after(seconds: 5).policy(now: now) == .after(Date(timeIntervalSince1970: 1005)))
+    }
+}
+
+@Suite struct SessionDirectoryTests {
+    @Test func memoryStaysBoundedAndTheOldestGoFirst() {
+        var directory = SessionDirectory(capacity: 100)
+        for index in 0..<10_000 { directory.rememberProxy("+\(index)", for: "s\(index)") }
+        #expect(directory.count == 100)
+        #expect(directory["s9999"]?.proxyNumber == "+9999")
+        #expect(directory["s0"] == nil)
+    }
+
+    @Test func detailsMergeWithWhatIsKnown() {
+        var directory = SessionDirectory()
+        directory.rememberProxy("+1", for: "s")
+        directory.rememberDetails(proxyNumber: nil, label: "L", verified: true, for: "s")
+        #expect(directory["s"] == .init(proxyNumber: "+1", label: "L", verified: true))
+        directory.forget("s")
+        #expect(directory["s"] == nil)
+    }
+}
+
+@Suite struct CallBookTests {
+    let t = Date(timeIntervalSince1970: 0)
+
+    @Test func capsBannersAndCountsTheRestInOneSummary() {
+        var book = CallBook(maxBanners: 2)
+        #expect(book.callChanged("a", phase: .ringing) == [.showBanner(sessionId: "a", phase: .ringing)])
+        #expect(book.callChanged("b", phase: .active(startedAt: t)) == [.showBanner(sessionId: "b", phase: .active(startedAt: t))])
+        #expect(book.callChanged("c", phase: .ringing) == [.summary(count: 1)])
+        #expect(book.callChanged("d", phase: .ringing) == [.summary(count: 2)])
+        #expect(book.callChanged("c", phase: .active(startedAt: t)).isEmpty, "an overflow call has no banner to move")
+        // a ends: c (the oldest waiting) takes its place, with its latest phase.
+        #expect(
+            book.callFinished("a") == [
+                .endBanner(sessionId: "a"), .showBanner(sessionId: "c", phase: .active(startedAt: t)), .summary(count: 1),
+            ])
+        #expect(book.callFinished("d") == [.summary(count: 0)])
+    }
+
+    @Test func dismissedCallsKeepNoSlotAndNeverComeBack() {
+        var book = CallBook(maxBanners: 1)
+        _ = book.callChanged("a", phase: .ringing)
+        _ = book.callChanged("b", phase: .ringing)
+        #expect(book.bannerDismissed("a") == [.showBanner(sessionId: "b", phase: .ringing), .summary(count: 0)])
+        #expect(book.callChanged("a", phase: .active(startedAt: t)).isEmpty)
+        #expect(book.callFinished("a").isEmpty)
+    }
+
+    @Test func followedCallsAreBounded() {
+        var book = CallBook(maxBanners: 1, capacity: 50)
+        for index in 0..<5_000 { _ = book.callChanged("s\(index)", phase: .ringing) }
+        #expect(book.calls.count <= 50)
+        #expect(book.calls["s0"]?.slot == .shown, "the shown banner is never evicted")
+    }
+}
+
+@Suite struct SessionDetailsTests {
+    @Test func liveStatesAndTenantDecideVerification() throws {
+        let active = try JSONValue.parse(#"{"id":"s1","proxyNumber":"+1","state":"ACTIVE","metadata":{"label":"Rider","other":1}}"#)
+        let details = try #require(SessionDetails(json: active, labelKey: "label", tenantId: "t"))
+        #expect(details.isLive && details.label == "Rider" && details.proxyNumber == "+1")
+        let grace = try JSONValue.parse(#"{"id":"s1","state":"GRACE_PERIOD","tenantId":"T"}"#)
+        #expect(SessionDetails(json: grace, labelKey: "label", tenantId: "t")?.isLive == true)
+        let otherTenant = try JSONValue.parse(#"{"id":"s1","state":"ACTIVE","tenantId":"other"}"#)
+        #expect(SessionDetails(json: otherTenant, labelKey: "label", tenantId: "t")?.isLive == false)
+        let expired = try JSONValue.parse(#"{"id":"s1","state":"EXPIRED"}"#)
+        #expect(SessionDetails(json: expired, labelKey: "label", tenantId: "t")?.isLive == false)
+        #expect(SessionDetails(json: .string("x"), labelKey: "label", tenantId: "t") == nil)
+    }
+
+    @Test func verifyMustNameThisSession() throws {
+        #expect(SessionDetails.verifies(try JSONValue.parse(#"{"verified":true,"sessionId":"s1"}"#), sessionId: "s1"))
+        #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":true,"sessionId":"s2"}"#), sessionId: "s1"))
+        #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":false}"#), sessionId: "s1"))
+        #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":"true","sessionId":"s1"}"#), sessionId: "s1"))
+    }
+
+    @Test func pagesOfSessions() throws {
+        let page = try #require(SessionDetails.page(try JSONValue.parse(#"{"data":[{"id":"a"},{"id":"b"}],"pagination":{"count":2,"after":"c1"}}"#)))
+        #expect(page.ids == ["a", "b"] && page.next == "c1")
+        let last = try #require(SessionDetails.page(try JSONValue.parse(#"{"data":[],"pagination":{"count":0,"after":null}}"#)))
+        #expect(last.next == nil)
+    }
+}
