@@ -92,7 +92,9 @@ public struct SessionLifecycle: Sendable, Equatable {
         case .awake:
             phase = .closingForSleep
             sleeps += 1
-            return cancelNetworkTimer() + [.log(.message, "the system is going to sleep: closing the stream"), .closeStream]
+            return cancelNetworkTimer() + [
+                .log(.message, "the system is going to sleep: closing the stream"), .closeStream,
+            ]
         case .closingForSleep, .asleep:
             return []
         case .ended:
@@ -167,7 +169,9 @@ public struct SessionLifecycle: Sendable, Equatable {
         case (.disconnected, .awake):
             // Not asked for by the lifecycle: the agent is stopping.
             phase = .ended
-            return cancelNetworkTimer() + [.releaseSleepLock, .log(.debug, "the stream was shut down; session watchers stand down")]
+            return cancelNetworkTimer() + [
+                .releaseSleepLock, .log(.debug, "the stream was shut down; session watchers stand down"),
+            ]
         default:
             return []
         }

@@ -38,7 +38,8 @@ import Testing
     @Test func aBannerAlreadyRightIsLeftAlone() {
         let start = now.addingTimeInterval(-30)
         let plan = CallsInProgress.plan(
-            listed: [Call(sessionId: "s1", answeredAt: start.addingTimeInterval(0.4))], followed: ["s1": start], now: now)
+            listed: [Call(sessionId: "s1", answeredAt: start.addingTimeInterval(0.4))], followed: ["s1": start],
+            now: now)
         #expect(plan == CallsInProgress.Plan(answered: [], ended: []))
     }
 
