@@ -148,6 +148,8 @@ public final class Agent {
             demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
+        // Sleep and resume, network changes and logout (docs/session-life.md).
+        SessionLifecycleWiring.start(events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
         control?.unregister()

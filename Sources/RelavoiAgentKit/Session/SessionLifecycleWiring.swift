@@ -1,0 +1,203 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSDK
+
+/// Carries out `SessionLifecycle` for the agent: logind's sleep and resume,
+/// GIO's network monitor and the session bus feed it; its actions go to the
+/// stream, the banners and the agent's `stop`.
+@MainActor
+public final class SessionLifecycleWiring {
+    private static var running: SessionLifecycleWiring?
+
+    /// Starts following the session for the agent's lifetime.
+    @discardableResult
+    public static func start(
+        events: RelavoiEvents, controller: CallBannerController, center: BannerCenter = .shared,
+        calls: CallsInProgressSource? = nil, stop: @escaping @MainActor () -> Void
+    ) -> SessionLifecycleWiring {
+        running?.shutDown()
+        let source =
+            calls ?? RelavoiCallsInProgressSource(relavoi: Relavoi.shared, tenantId: controller.settings.tenantId)
+        let wiring = SessionLifecycleWiring(
+            events: events, controller: controller, center: center, calls: source, stop: stop)
+        running = wiring
+        wiring.begin()
+        return wiring
+    }
+
+    private let events: RelavoiEvents
+    private let controller: CallBannerController
+    private let center: BannerCenter
+    private let calls: CallsInProgressSource
+    private let stop: @MainActor () -> Void
+    private var lifecycle = SessionLifecycle()
+    private var logind: LogindWatcher?
+    private var network: NetworkWatcher?
+    private var sessionBus: SessionBusWatcher?
+    private var networkTimer: GLibTimer?
+    private var reconciling = false
+    private var reconcileAgain = false
+    /// Sessions whose call (or the session) ended on the stream during a reconcile.
+    private var endedDuringReconcile: Set<String> = []
+    private let listenerKey = "session-lifecycle"
+    private let clockOrigin = ContinuousClock.now
+
+    private init(
+        events: RelavoiEvents, controller: CallBannerController, center: BannerCenter, calls: CallsInProgressSource,
+        stop: @escaping @MainActor () -> Void
+    ) {
+        self.events = events
+        self.controller = controller
+        self.center = center
+        self.calls = calls
+        self.stop = stop
+    }
+
+    /// The lifecycle's state (diagnostics and tests).
+    public var state: SessionLifecycle { lifecycle }
+
+    private func begin() {
+        events.addConnectionStateListener(listenerKey) { [weak self] state in
+            guard let self else { return }
+            self.apply(self.lifecycle.streamStateChanged(state))
+        }
+        events.addListener(listenerKey) { [weak self] event in self?.noteEnd(event) }
+
+        let logind = LogindWatcher { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .appeared: self.apply(self.lifecycle.sleepServiceAppeared())
+            case .prepareForSleep(true): self.apply(self.lifecycle.prepareForSleep())
+            case .prepareForSleep(false): self.apply(self.lifecycle.resumed())
+            }
+        }
+        self.logind = logind
+        logind.start()
+
+        let network = NetworkWatcher(
+            onReady: { [weak self] available in self?.lifecycle.networkKnown(available: available) },
+            onChange: { [weak self] available in
+                guard let self else { return }
+                self.apply(self.lifecycle.networkChanged(available: available, now: self.now()))
+            })
+        self.network = network
+        network.start()
+
+        let sessionBus = SessionBusWatcher { [weak self] in
+            guard let self else { return }
+            self.apply(self.lifecycle.sessionBusClosed())
+        }
+        self.sessionBus = sessionBus
+        sessionBus.start()
+    }
+
+    private func shutDown() {
+        events.removeConnectionStateListener(listenerKey)
+        events.removeListener(listenerKey)
+        networkTimer?.cancel()
+        logind?.stop()
+        network?.stop()
+        sessionBus?.stop()
+    }
+
+    private func now() -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - clockOrigin).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    // MARK: Actions
+
+    private func apply(_ actions: [SessionLifecycle.Action]) {
+        for action in actions {
+            switch action {
+            case .takeSleepLock:
+                logind?.takeLock()
+            case .releaseSleepLock:
+                logind?.releaseLock()
+            case .closeStream:
+                Task { @MainActor [weak self] in
+                    // A resume may already have come (a short or aborted sleep).
+                    guard let self, self.lifecycle.phase == .closingForSleep else { return }
+                    await self.events.disconnect()
+                    self.apply(self.lifecycle.streamClosedForSleep())
+                }
+            case .openStream:
+                Task { @MainActor [weak self] in
+                    guard let self, self.lifecycle.phase == .awake else { return }
+                    await self.events.connect()
+                }
+            case .reconnectNow:
+                events.reconnectNow()
+            case .refreshTimers:
+                refreshTimers()
+            case .reconcileCallsInProgress:
+                reconcile()
+            case .armNetworkTimer(let delay):
+                networkTimer?.cancel()
+                networkTimer = GLibTimer.once(after: delay) { [weak self] in
+                    MainActor.assumeIsolated {
+                        guard let self else { return }
+                        self.networkTimer = nil
+                        self.apply(self.lifecycle.networkTimerFired(now: self.now()))
+                    }
+                }
+            case .cancelNetworkTimer:
+                networkTimer?.cancel()
+                networkTimer = nil
+            case .endAgent:
+                stop()
+            case .log(let level, let text):
+                switch level {
+                case .debug: Log.debug(text)
+                case .info: Log.info(text)
+                case .message: Log.message(text)
+                }
+            }
+        }
+    }
+
+    /// Shows every banner as of now: after resume the banner timer (on the
+    /// monotonic clock, which stood still during the sleep) may fire late.
+    /// Re-showing a banner unchanged re-renders it from the wall clock and
+    /// re-arms that timer for the next second.
+    private func refreshTimers() {
+        for key in center.activeKeys {
+            guard let banner = center.banner(key) else { continue }
+            center.update(key: key, elapsedSeconds: nil, verified: banner.verified, label: banner.label)
+        }
+    }
+
+    private func reconcile() {
+        guard !reconciling else {
+            reconcileAgain = true
+            return
+        }
+        reconciling = true
+        endedDuringReconcile = []
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            await self.controller.reconcileCallsInProgress(
+                using: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
+            self.reconciling = false
+            self.endedDuringReconcile = []
+            let again = self.reconcileAgain
+            self.reconcileAgain = false
+            if again, self.events.connectionState == .connected { self.reconcile() }
+        }
+    }
+
+    private func noteEnd(_ event: RelavoiEvent) {
+        guard reconciling else { return }
+        switch event {
+        case .callEnded(let sessionId, _, _), .sessionExpired(let sessionId, _):
+            endedDuringReconcile.insert(sessionId)
+        case .unknown(let type, let payload) where type == "call.failed" || type == "call.missed":
+            if let sessionId = (payload["payload"] ?? payload)["sessionId"]?.stringValue {
+                endedDuringReconcile.insert(sessionId)
+            }
+        default:
+            break
+        }
+    }
+}
