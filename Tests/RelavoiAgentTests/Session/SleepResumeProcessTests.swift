@@ -1,0 +1,113 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// Suspend and resume through logind's `PrepareForSleep` (python3-dbusmock's
+/// logind on a private system bus), against the built agent.
+final class SleepResumeProcessTests: XCTestCase {
+    /// Before sleep the stream closes cleanly and then the sleep lock goes;
+    /// after resume the stream is live again at once, a call answered while
+    /// asleep shows its true elapsed time, a call that ended while asleep
+    /// loses its banner, and the lock is held again for the next sleep.
+    func testSleepClosesTheStreamAndResumeReconnectsAndReconciles() throws {
+        try MainActor.assumeIsolated {
+            try withSessionHarness { h in
+                h.session("ses_through", label: "Through")
+                h.session("ses_ends", label: "Ends")
+                h.answer("ses_through")
+                h.answer("ses_ends")
+                h.waitForNotify { $0.summary == "Through" && $0.hints["category"] == "call" }
+                h.waitForNotify { $0.summary == "Ends" && $0.hints["category"] == "call" }
+
+                h.logind.prepareForSleep(true)
+                XCTAssertTrue(
+                    MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
+                    "stream still open or sleep lock still held:\n\(h.agent.log.suffix(2000))")
+                XCTAssertTrue(h.agent.log.contains("Relavoi stream: disconnected"), "closed by the client, cleanly")
+
+                // While asleep: a call is answered 95 s before the resume (its event is
+                // lost: no replay) and the other call ends.
+                h.session("ses_new", label: "Newcomer")
+                h.sandbox.upsertCall(
+                    SandboxCall(
+                        id: "call_new", sessionId: "ses_new", status: "ANSWERED", initiatedAt: Date() - 100,
+                        answeredAt: Date() - 95))
+                var ended = try XCTUnwrap(h.sandbox.calls.first { $0.sessionId == "ses_ends" })
+                ended.status = "COMPLETED"
+                ended.endedAt = Date()
+                ended.durationSeconds = 3
+                h.sandbox.upsertCall(ended)
+                h.idle(1)
+                XCTAssertEqual(h.welcomes.count, 1, "no reconnect while asleep")
+                let closesBefore = h.notifications!.closeCalls().count
+
+                let resumed = Date()
+                h.logind.prepareForSleep(false)
+                let latency = try XCTUnwrap(
+                    h.secondsToWelcome(after: resumed), "no reconnect after resume:\n\(h.agent.log)")
+                report("resume → welcome", latency)
+                XCTAssertLessThan(latency, 2)
+
+                let newcomer = h.waitForNotify { $0.summary == "Newcomer" && $0.hints["category"] == "call" }
+                let shown = try XCTUnwrap(newcomer?.body)
+                XCTAssertTrue(shown.contains("01:3"), "true elapsed time (95 s) after resume: \(shown)")
+                XCTAssertTrue(
+                    MainLoop.iterate(timeout: 5) { h.notifications!.closeCalls().count == closesBefore + 1 },
+                    "the banner of the call that ended while asleep closes:\n\(h.agent.log.suffix(2000))")
+                XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.logind.agentHoldsSleepLock }, "lock taken again")
+                h.idle(1.2)
+                XCTAssertEqual(
+                    h.notifications!.closeCalls().count, closesBefore + 1, "the call still going keeps its banner")
+                XCTAssertTrue(h.agent.process.isRunning)
+            }
+        }
+    }
+
+    /// A backoff wait from before the sleep is not carried over: with the
+    /// stream waiting seconds before its next attempt, a resume connects at once.
+    func testResumeSkipsABackoffWaitFromBeforeTheSleep() throws {
+        try MainActor.assumeIsolated {
+            try withSessionHarness { h in
+                let due = try XCTUnwrap(h.failUntilBackoff(atLeast: 3))
+                h.logind.prepareForSleep(true)
+                XCTAssertTrue(MainLoop.iterate(timeout: 5) { !h.logind.agentHoldsSleepLock }, "sleep lock released")
+                h.sandbox.failTokenRequests = nil
+                let resumed = Date()
+                h.logind.prepareForSleep(false)
+                let latency = try XCTUnwrap(
+                    h.secondsToWelcome(after: resumed), "no reconnect after resume:\n\(h.agent.log)")
+                report("resume during backoff → welcome", latency)
+                report("(the backoff wait had left)", due.timeIntervalSince(resumed))
+                XCTAssertLessThan(latency, 2)
+                XCTAssertLessThan(resumed.addingTimeInterval(latency), due, "did not wait out the backoff")
+            }
+        }
+    }
+
+    /// Several sleeps in a row, one of them aborted (resume before the close
+    /// finished): the agent ends up live with one socket, holding its lock.
+    func testRepeatedAndAbortedSleeps() throws {
+        try MainActor.assumeIsolated {
+            try withSessionHarness { h in
+                for round in 0..<3 {
+                    h.logind.prepareForSleep(true)
+                    if round == 1 {
+                        h.logind.prepareForSleep(false)  // aborted at once
+                    } else {
+                        XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 0 })
+                        h.logind.prepareForSleep(false)
+                    }
+                    XCTAssertTrue(
+                        MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 1 && h.logind.agentHoldsSleepLock },
+                        "round \(round):\n\(h.agent.log.suffix(2000))")
+                }
+                h.idle(1)
+                XCTAssertEqual(h.sandbox.liveClientCount, 1)
+                XCTAssertEqual(h.logind.inhibitors().count, 1, "one lock, not one per sleep")
+            }
+        }
+    }
+}
