@@ -68,4 +68,3 @@ public enum MainLoop {
         return true
     }
 }
-

@@ -44,13 +44,15 @@ public final class DoNotDisturbMonitor {
         guard hasKey, let settings = g_settings_new("org.gnome.desktop.notifications") else { return }
         self.settings = settings
         gnomeBannersOff = g_settings_get_boolean(settings, "show-banners") == 0
-        let changed: @convention(c) (UnsafeMutablePointer<GSettings>?, UnsafePointer<gchar>?, UnsafeMutableRawPointer?) -> Void = { settings, _, data in
-            let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated {
-                monitor.gnomeBannersOff = g_settings_get_boolean(settings, "show-banners") == 0
-                monitor.recompute()
-            }
-        }
+        let changed:
+            @convention(c) (UnsafeMutablePointer<GSettings>?, UnsafePointer<gchar>?, UnsafeMutableRawPointer?) -> Void =
+                { settings, _, data in
+                    let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
+                    MainActor.assumeIsolated {
+                        monitor.gnomeBannersOff = g_settings_get_boolean(settings, "show-banners") == 0
+                        monitor.recompute()
+                    }
+                }
         g_signal_connect_data(
             UnsafeMutableRawPointer(settings), "changed::show-banners", unsafeBitCast(changed, to: GCallback.self),
             Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
@@ -85,12 +87,16 @@ public final class DoNotDisturbMonitor {
             var error: UnsafeMutablePointer<GError>?
             guard let value = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
                 // Servers without the property (all but Plasma) answer with an error.
-                Log.debug("notification server has no Inhibited property: \(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "")")
+                Log.debug(
+                    "notification server has no Inhibited property: \(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "")"
+                )
                 g_error_free(error)
                 return
             }
             defer { g_variant_unref(value) }
-            guard let boxed = g_variant_get_child_value(value, 0), let inner = g_variant_get_variant(boxed) else { return }
+            guard let boxed = g_variant_get_child_value(value, 0), let inner = g_variant_get_variant(boxed) else {
+                return
+            }
             defer {
                 g_variant_unref(inner)
                 g_variant_unref(boxed)

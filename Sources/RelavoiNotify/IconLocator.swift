@@ -23,7 +23,8 @@ public struct IconLocator: Sendable {
     public func resolve(_ name: String) -> String {
         let fileManager = FileManager.default
         for theme in themeDirectories {
-            for folder in ["scalable/status", "scalable/apps"] where fileManager.fileExists(atPath: "\(theme)/\(folder)/\(name).svg") {
+            for folder in ["scalable/status", "scalable/apps"]
+            where fileManager.fileExists(atPath: "\(theme)/\(folder)/\(name).svg") {
                 return name
             }
         }

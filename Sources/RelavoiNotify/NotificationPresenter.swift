@@ -296,7 +296,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         lock.withLock { available = true }
         onEvent(.availability(true))
         profile = readProfile()
-        Log.info("notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))")
+        Log.info(
+            "notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))"
+        )
         onEvent(.profile(profile, restarted: restarted))
         for (key, banner) in shown { send(key: key, banner: banner) }
     }
@@ -332,7 +334,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         let list = notify_get_server_caps()
         var node = list
         while let current = node {
-            if let data = current.pointee.data { capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            if let data = current.pointee.data {
+                capabilities.insert(String(cString: data.assumingMemoryBound(to: CChar.self)))
+            }
             node = current.pointee.next
         }
         g_list_free_full(list, g_free)

@@ -10,7 +10,8 @@ public final class AgentProcess {
 
     /// `.build/<config>/relavoi-agent`, next to the test bundle.
     public static var binaryPath: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("relavoi-agent").path
     }
 
@@ -19,7 +20,8 @@ public final class AgentProcess {
     ///   - environment: added to (and overriding) the test's environment;
     ///     RELAVOI_* variables of the test's own environment are removed first.
     public init(arguments: [String] = [], config: String? = nil, environment: [String: String] = [:]) throws {
-        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-agent-test-\(UUID().uuidString)")
+        configHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "relavoi-agent-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: configHome.appendingPathComponent("relavoi"), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])

@@ -11,7 +11,8 @@ public final class DunstServer {
     private let configURL: URL
 
     public static func start() throws -> DunstServer {
-        for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"] where !FileManager.default.isExecutableFile(atPath: tool) {
+        for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"]
+        where !FileManager.default.isExecutableFile(atPath: tool) {
             throw XCTSkip("\(tool) is missing (scripts/install-deps.sh installs it)")
         }
         return try DunstServer()
@@ -19,7 +20,9 @@ public final class DunstServer {
 
     private init() throws {
         var number = 90
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        {
             number += 1
         }
         display = ":\(number)"
@@ -37,16 +40,16 @@ public final class DunstServer {
         // A minimal config: banners top-right, no user scripts, never idle-hidden.
         configURL = FileManager.default.temporaryDirectory.appendingPathComponent("dunstrc-\(UUID().uuidString)")
         try """
-            [global]
-            geometry = "400x5-10+10"
-            width = 400
-            origin = top-right
-            offset = 10x10
-            font = DejaVu Sans 11
-            idle_threshold = 0
-            show_age_threshold = -1
-            markup = full
-            """.write(to: configURL, atomically: true, encoding: .utf8)
+        [global]
+        geometry = "400x5-10+10"
+        width = 400
+        origin = top-right
+        offset = 10x10
+        font = DejaVu Sans 11
+        idle_threshold = 0
+        show_age_threshold = -1
+        markup = full
+        """.write(to: configURL, atomically: true, encoding: .utf8)
         dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
         dunst.arguments = ["-config", configURL.path]

@@ -112,7 +112,9 @@ public final class MockNotificationServer {
 
     /// Pretends the user (reason 2) or the server closed notification `id`.
     public func emitClosed(id: UInt32, reason: UInt32) {
-        let args = [g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(reason))]
+        let args = [
+            g_variant_new_variant(g_variant_new_uint32(id)), g_variant_new_variant(g_variant_new_uint32(reason)),
+        ]
         let array = args.withUnsafeBufferPointer { g_variant_new_array(VariantType.variant, $0.baseAddress, 2) }
         let parameters = [
             g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("NotificationClosed"),
@@ -155,7 +157,8 @@ public final class MockNotificationServer {
         guard
             let reply = call(
                 destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
-                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls", parameters: g_variant_new_string(method))
+                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls",
+                parameters: g_variant_new_string(method))
         else { return [] }
         let list = g_variant_get_child_value(reply, 0)!
         var calls: [[OpaquePointer]] = []
@@ -192,7 +195,8 @@ public final class MockNotificationServer {
 }
 
 /// Runs main-actor async work to completion while the test thread drives the GLib loop.
-public func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T {
+public func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T
+{
     let box = ResultBox<T>()
     Task { @MainActor in
         do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }

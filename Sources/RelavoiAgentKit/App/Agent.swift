@@ -77,7 +77,8 @@ public final class Agent {
         } else {
             do {
                 try settings.requireAccount()
-                let resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile).resolve()
+                let resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile)
+                    .resolve()
                 Log.info("API secret from \(resolved.origin)")
                 secret = resolved.secret.value
             } catch {
@@ -112,7 +113,8 @@ public final class Agent {
     }
 
     private func run(secret: String, config: RelavoiConfig) -> Int32 {
-        Relavoi.initialize(apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
+        Relavoi.initialize(
+            apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
         self.controller = controller
@@ -149,7 +151,8 @@ public final class Agent {
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
-        SessionLifecycleWiring.start(events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
+        SessionLifecycleWiring.start(
+            events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
         control?.unregister()
@@ -161,7 +164,8 @@ public final class Agent {
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallBannerController) -> Result<(ControlService, AgentBusName), EarlyExit> {
+    private func claimSessionBus(controller: CallBannerController) -> Result<(ControlService, AgentBusName), EarlyExit>
+    {
         let connection: BusConnection
         do {
             connection = try BusConnection.session()
@@ -220,7 +224,8 @@ enum AgentSettingsLoader {
         }
         let groups = try KeyFile.load(path: file)
         do {
-            return try AgentSettings(file: groups[AgentSettings.group] ?? [:], environment: ProcessInfo.processInfo.environment)
+            return try AgentSettings(
+                file: groups[AgentSettings.group] ?? [:], environment: ProcessInfo.processInfo.environment)
         } catch {
             throw SettingsError(key: error.key, message: "\(error.message) (in \(file) or the environment)")
         }

@@ -33,12 +33,15 @@ public struct AgentOptions: Equatable, Sendable {
         var verbose: gboolean = 0
         var version: gboolean = 0
         var config: UnsafeMutablePointer<gchar>? = nil
-        let names: [UnsafeMutablePointer<gchar>] = (["config", "demo", "verbose", "version"] as [String]).map { g_strdup($0)! }
-        let descriptions: [UnsafeMutablePointer<gchar>] = ([
-            "Read settings from FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf",
-            "Run against a built-in Relavoi sandbox with a scripted call (no account needed)",
-            "Log debug details to stderr", "Print the version and exit",
-        ] as [String]).map { g_strdup($0)! }
+        let names: [UnsafeMutablePointer<gchar>] = (["config", "demo", "verbose", "version"] as [String]).map {
+            g_strdup($0)!
+        }
+        let descriptions: [UnsafeMutablePointer<gchar>] =
+            ([
+                "Read settings from FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf",
+                "Run against a built-in Relavoi sandbox with a scripted call (no account needed)",
+                "Log debug details to stderr", "Print the version and exit",
+            ] as [String]).map { g_strdup($0)! }
         let argDescription = g_strdup("FILE")!
         defer {
             (names + descriptions + [argDescription]).forEach { g_free($0) }
@@ -50,14 +53,17 @@ public struct AgentOptions: Equatable, Sendable {
                     withUnsafeMutablePointer(to: &config) { configPointer in
                         var entries = [
                             GOptionEntry(
-                                long_name: names[0], short_name: CChar(UInt8(ascii: "c")), flags: 0, arg: G_OPTION_ARG_FILENAME,
+                                long_name: names[0], short_name: CChar(UInt8(ascii: "c")), flags: 0,
+                                arg: G_OPTION_ARG_FILENAME,
                                 arg_data: UnsafeMutableRawPointer(configPointer), description: descriptions[0],
                                 arg_description: argDescription),
                             GOptionEntry(
                                 long_name: names[1], short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE,
-                                arg_data: UnsafeMutableRawPointer(demoPointer), description: descriptions[1], arg_description: nil),
+                                arg_data: UnsafeMutableRawPointer(demoPointer), description: descriptions[1],
+                                arg_description: nil),
                             GOptionEntry(
-                                long_name: names[2], short_name: CChar(UInt8(ascii: "v")), flags: 0, arg: G_OPTION_ARG_NONE,
+                                long_name: names[2], short_name: CChar(UInt8(ascii: "v")), flags: 0,
+                                arg: G_OPTION_ARG_NONE,
                                 arg_data: UnsafeMutableRawPointer(verbosePointer), description: descriptions[2],
                                 arg_description: nil),
                             GOptionEntry(

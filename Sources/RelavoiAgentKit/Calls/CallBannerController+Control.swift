@@ -5,7 +5,8 @@ import RelavoiSDK
 /// (key `call:<sessionId>`), so `List`/`End` see both. Banners started over
 /// D-Bus do not take a slot of `max-banners`: the local app asked for them.
 extension CallBannerController: BannerControl {
-    public func startBanner(sessionId: String, proxyNumber: String, label: String, verified: Bool) throws(ControlError) {
+    public func startBanner(sessionId: String, proxyNumber: String, label: String, verified: Bool) throws(ControlError)
+    {
         let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: Date())
         let banner = Banner(attributes: attributes, verified: verified, label: label, phase: .active)
         center.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
@@ -13,7 +14,8 @@ extension CallBannerController: BannerControl {
         }
     }
 
-    public func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError) {
+    public func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError)
+    {
         let key = Self.bannerKey(sessionId)
         guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
         center.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label)

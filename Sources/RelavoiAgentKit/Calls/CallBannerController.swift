@@ -22,7 +22,10 @@ public final class CallBannerController {
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
 
-    public init(settings: AgentSettings, center: BannerCenter = .shared, lookup: SessionLookup, now: @escaping () -> Date = Date.init) {
+    public init(
+        settings: AgentSettings, center: BannerCenter = .shared, lookup: SessionLookup,
+        now: @escaping () -> Date = Date.init
+    ) {
         self.settings = settings
         self.center = center
         self.lookup = lookup
@@ -83,7 +86,9 @@ public final class CallBannerController {
 
     /// Closes every banner (at exit).
     public func closeAll() {
-        for sessionId in book.calls.keys.sorted() { run(book.callFinished(sessionId), durationSeconds: nil, immediate: true) }
+        for sessionId in book.calls.keys.sorted() {
+            run(book.callFinished(sessionId), durationSeconds: nil, immediate: true)
+        }
         center.close(key: Self.summaryKey)
     }
 
@@ -153,7 +158,8 @@ public final class CallBannerController {
             bannerPhase = .active
         }
         let banner = Banner(
-            attributes: RelavoiCallAttributes(sessionId: sessionId, proxyNumber: known?.proxyNumber ?? "", startedAt: startedAt),
+            attributes: RelavoiCallAttributes(
+                sessionId: sessionId, proxyNumber: known?.proxyNumber ?? "", startedAt: startedAt),
             verified: known?.verified ?? false, label: known?.label ?? "", phase: bannerPhase)
         center.show(banner, key: key) { [weak self] byUser in
             guard byUser, let self else { return }
@@ -186,7 +192,9 @@ public final class CallBannerController {
             return
         }
         let attributes = RelavoiCallAttributes(sessionId: Self.summaryKey, proxyNumber: "", startedAt: now())
-        center.show(Banner(attributes: attributes, verified: false, label: "", phase: .summary(count: count)), key: Self.summaryKey)
+        center.show(
+            Banner(attributes: attributes, verified: false, label: "", phase: .summary(count: count)),
+            key: Self.summaryKey)
     }
 
     private func notifySMS(_ sessionId: String) {
@@ -198,7 +206,8 @@ public final class CallBannerController {
         let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber ?? "", startedAt: now())
         let banner = Banner(
             attributes: attributes, verified: directory[sessionId]?.verified ?? false,
-            label: directory[sessionId]?.label ?? "", phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
+            label: directory[sessionId]?.label ?? "", phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger))
+        )
         center.show(banner, key: "sms:\(sessionId)")
     }
 

@@ -62,7 +62,9 @@ public struct AgentSettings: Equatable, Sendable {
         case "api-secret":
             throw SettingsError(
                 key: key,
-                message: "the API secret does not belong in agent.conf; run `relavoi-agent login` or use RELAVOI_API_SECRET_FILE")
+                message:
+                    "the API secret does not belong in agent.conf; run `relavoi-agent login` or use RELAVOI_API_SECRET_FILE"
+            )
         case "dismiss-policy": dismissPolicy = try AgentDismissPolicy(parsing: value)
         case "ring-through-dnd": banners.ringThroughDoNotDisturb = try SettingsValue.bool(value, key: key)
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
@@ -90,7 +92,8 @@ public struct AgentSettings: Equatable, Sendable {
     public func requireAccount() throws(SettingsError) {
         if apiKey == nil {
             throw SettingsError(
-                key: "api-key", message: "not set: run `relavoi-agent login`, or set api-key in agent.conf or RELAVOI_API_KEY")
+                key: "api-key",
+                message: "not set: run `relavoi-agent login`, or set api-key in agent.conf or RELAVOI_API_KEY")
         }
         if tenantId == nil {
             throw SettingsError(key: "tenant-id", message: "not set: set tenant-id in agent.conf or RELAVOI_TENANT_ID")
@@ -108,7 +111,9 @@ public struct AgentSettings: Equatable, Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), schemes.contains(scheme),
             url.host?.isEmpty == false
         else {
-            throw SettingsError(key: key, message: "expected a URL starting with \(schemes.sorted().reversed().joined(separator: "://, "))://")
+            throw SettingsError(
+                key: key,
+                message: "expected a URL starting with \(schemes.sorted().reversed().joined(separator: "://, "))://")
         }
         return text
     }

@@ -5,7 +5,9 @@ extension BannerSettings {
     /// using the SDK honours the user's choice (`banners-enabled = false`)
     /// as an iOS app honours Live Activities being turned off. A missing or
     /// unreadable file gives the defaults (with a log line for the latter).
-    public static func loadUserSettings(path: String = KeyFile.userConfigDirectory + "/relavoi/agent.conf") -> BannerSettings {
+    public static func loadUserSettings(path: String = KeyFile.userConfigDirectory + "/relavoi/agent.conf")
+        -> BannerSettings
+    {
         do {
             let groups = try KeyFile.load(path: path)
             return try BannerSettings(group: groups["agent"] ?? [:])

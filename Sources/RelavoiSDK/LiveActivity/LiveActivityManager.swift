@@ -42,7 +42,8 @@ public final class LiveActivityManager {
     public func start(sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool) async throws {
         guard !sessionId.isEmpty else { throw ActivityError.invalidArgument("sessionId is empty") }
         guard await center.bannersAvailable() else {
-            Log.message("live activity for \(sessionId) not shown: banners are off or no notification server is running")
+            Log.message(
+                "live activity for \(sessionId) not shown: banners are off or no notification server is running")
             return
         }
         let key = key ?? center.makeKey(prefix: sessionId)

@@ -36,7 +36,9 @@ final class AgentBusTests: XCTestCase {
         try MainActor.assumeIsolated {
             let h = try Self.harness()
             defer { h.stop() }
-            var (status, output) = try AgentProcess.run(arguments: ["ctl", "start", "ses_ctl", "+15550123", "Local app", "--verified"])
+            var (status, output) = try AgentProcess.run(arguments: [
+                "ctl", "start", "ses_ctl", "+15550123", "Local app", "--verified",
+            ])
             XCTAssertEqual(status, 0, output)
             let shown = h.waitForNotify { $0.summary == "Local app" }
             XCTAssertTrue(shown?.body.contains("+15550123") == true)
@@ -67,7 +69,8 @@ final class AgentBusTests: XCTestCase {
             let sandbox = SandboxServer()
             try sandbox.start()
             defer { sandbox.stop() }
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-secret-\(UUID().uuidString)")
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "relavoi-secret-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let file = dir.appendingPathComponent("secret")
@@ -87,8 +90,11 @@ final class AgentBusTests: XCTestCase {
             defer { mock.stop() }
             let agent = try AgentProcess(arguments: ["--verbose"], environment: environment)
             try agent.start()
-            XCTAssertTrue(MainLoop.iterate(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
-            let cmdline = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent.process.processIdentifier)/cmdline"))) ?? Data()
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
+            let cmdline =
+                (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent.process.processIdentifier)/cmdline")))
+                ?? Data()
             XCTAssertFalse(String(decoding: cmdline, as: UTF8.self).contains(sandbox.options.apiSecret))
             agent.signal(SIGTERM)
             XCTAssertEqual(agent.waitForExit(timeout: 5), 0)

@@ -44,10 +44,14 @@ final class AgentHarness {
         MainLoop.iterate(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
     }
 
-    func session(_ id: String, proxy: String = "+15550100", label: String? = "Rider", state: String = "ACTIVE", phones: [String] = []) {
+    func session(
+        _ id: String, proxy: String = "+15550100", label: String? = "Rider", state: String = "ACTIVE",
+        phones: [String] = []
+    ) {
         var metadata: [String: JSONValue] = [:]
         if let label { metadata["label"] = .string(label) }
-        sandbox.upsertSession(SandboxSession(id: id, proxyNumber: proxy, state: state, metadata: metadata, userPhones: phones))
+        sandbox.upsertSession(
+            SandboxSession(id: id, proxyNumber: proxy, state: state, metadata: metadata, userPhones: phones))
     }
 
     func send(_ type: String, _ sessionId: String, _ extra: [String: JSONValue] = [:]) {
@@ -68,7 +72,9 @@ final class AgentHarness {
             return found != nil
         }
         if !ok {
-            XCTFail("no matching Notify; calls: \(mock.notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" })\nagent log:\n\(agent.log.suffix(3000))", file: file, line: line)
+            XCTFail(
+                "no matching Notify; calls: \(mock.notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" })\nagent log:\n\(agent.log.suffix(3000))",
+                file: file, line: line)
         }
         return found
     }

@@ -15,7 +15,10 @@ final class AgentProcessTests: XCTestCase {
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
             XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call")
             // The label and verification come from GET /sessions/{id}.
-            h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("Verified") && $0.hints["category"] == "call.incoming" }
+            h.waitForNotify {
+                $0.summary == "Chowdeck rider" && $0.body.contains("Verified")
+                    && $0.hints["category"] == "call.incoming"
+            }
             h.send("call.answered", "ses_1")
             let live = h.waitForNotify { $0.hints["category"] == "call" }
             XCTAssertEqual(live?.summary, "Chowdeck rider")
@@ -23,8 +26,11 @@ final class AgentProcessTests: XCTestCase {
             h.waitForNotify { $0.body.contains("00:01") }
             let notifies = h.mock.notifyCalls().count
             h.send("call.ended", "ses_1", ["durationSeconds": .int(2)])
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 }, "immediate policy closes the banner")
-            XCTAssertEqual(Set(h.mock.notifyCalls().dropFirst(notifies).map(\.hints["category"])), [], "no ended state with immediate")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 }, "immediate policy closes the banner")
+            XCTAssertEqual(
+                Set(h.mock.notifyCalls().dropFirst(notifies).map(\.hints["category"])), [],
+                "no ended state with immediate")
         }
     }
 
@@ -109,7 +115,9 @@ final class AgentProcessTests: XCTestCase {
             // While the agent is away, one session expires; the call.ended is lost.
             h.sandbox.dropConnections()
             h.session("ses_gone", state: "EXPIRED")
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 }, "stale banner closed:\n\(h.agent.log.suffix(2000))")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
+                "stale banner closed:\n\(h.agent.log.suffix(2000))")
             h.idle(1.5)
             XCTAssertEqual(h.mock.closeCalls().count, 1, "the live session's banner stays")
         }
@@ -160,12 +168,14 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertNil(ringing?.hints["sound-name"], "no ringing sound in Do Not Disturb")
             XCTAssertEqual(ringing?.hints["urgency"], "byte 0x01")
         }
-        try withAgent(config: "ring-through-dnd = true", prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
+        try withAgent(config: "ring-through-dnd = true", prepareServer: { $0.addBooleanProperty("Inhibited", true) }) {
+            h in
             h.idle(0.5)
             h.session("ses_dnd2")
             h.send("call.incoming", "ses_dnd2", ["proxyNumber": .string("+15550100")])
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
-            XCTAssertEqual(ringing?.hints["urgency"], "byte 0x02", "ring-through-dnd breaks through at critical urgency")
+            XCTAssertEqual(
+                ringing?.hints["urgency"], "byte 0x02", "ring-through-dnd breaks through at critical urgency")
             XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call")
         }
     }

@@ -86,14 +86,18 @@ import Testing
     @Test func capsBannersAndCountsTheRestInOneSummary() {
         var book = CallBook(maxBanners: 2)
         #expect(book.callChanged("a", phase: .ringing) == [.showBanner(sessionId: "a", phase: .ringing)])
-        #expect(book.callChanged("b", phase: .active(startedAt: t)) == [.showBanner(sessionId: "b", phase: .active(startedAt: t))])
+        #expect(
+            book.callChanged("b", phase: .active(startedAt: t)) == [
+                .showBanner(sessionId: "b", phase: .active(startedAt: t))
+            ])
         #expect(book.callChanged("c", phase: .ringing) == [.summary(count: 1)])
         #expect(book.callChanged("d", phase: .ringing) == [.summary(count: 2)])
         #expect(book.callChanged("c", phase: .active(startedAt: t)).isEmpty, "an overflow call has no banner to move")
         // a ends: c (the oldest waiting) takes its place, with its latest phase.
         #expect(
             book.callFinished("a") == [
-                .endBanner(sessionId: "a"), .showBanner(sessionId: "c", phase: .active(startedAt: t)), .summary(count: 1),
+                .endBanner(sessionId: "a"), .showBanner(sessionId: "c", phase: .active(startedAt: t)),
+                .summary(count: 1),
             ])
         #expect(book.callFinished("d") == [.summary(count: 0)])
     }
@@ -117,7 +121,8 @@ import Testing
 
 @Suite struct SessionDetailsTests {
     @Test func liveStatesAndTenantDecideVerification() throws {
-        let active = try JSONValue.parse(#"{"id":"s1","proxyNumber":"+1","state":"ACTIVE","metadata":{"label":"Rider","other":1}}"#)
+        let active = try JSONValue.parse(
+            #"{"id":"s1","proxyNumber":"+1","state":"ACTIVE","metadata":{"label":"Rider","other":1}}"#)
         let details = try #require(SessionDetails(json: active, labelKey: "label", tenantId: "t"))
         #expect(details.isLive && details.label == "Rider" && details.proxyNumber == "+1")
         let grace = try JSONValue.parse(#"{"id":"s1","state":"GRACE_PERIOD","tenantId":"T"}"#)
@@ -133,13 +138,17 @@ import Testing
         #expect(SessionDetails.verifies(try JSONValue.parse(#"{"verified":true,"sessionId":"s1"}"#), sessionId: "s1"))
         #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":true,"sessionId":"s2"}"#), sessionId: "s1"))
         #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":false}"#), sessionId: "s1"))
-        #expect(!SessionDetails.verifies(try JSONValue.parse(#"{"verified":"true","sessionId":"s1"}"#), sessionId: "s1"))
+        #expect(
+            !SessionDetails.verifies(try JSONValue.parse(#"{"verified":"true","sessionId":"s1"}"#), sessionId: "s1"))
     }
 
     @Test func pagesOfSessions() throws {
-        let page = try #require(SessionDetails.page(try JSONValue.parse(#"{"data":[{"id":"a"},{"id":"b"}],"pagination":{"count":2,"after":"c1"}}"#)))
+        let page = try #require(
+            SessionDetails.page(
+                try JSONValue.parse(#"{"data":[{"id":"a"},{"id":"b"}],"pagination":{"count":2,"after":"c1"}}"#)))
         #expect(page.ids == ["a", "b"] && page.next == "c1")
-        let last = try #require(SessionDetails.page(try JSONValue.parse(#"{"data":[],"pagination":{"count":0,"after":null}}"#)))
+        let last = try #require(
+            SessionDetails.page(try JSONValue.parse(#"{"data":[],"pagination":{"count":0,"after":null}}"#)))
         #expect(last.next == nil)
     }
 }

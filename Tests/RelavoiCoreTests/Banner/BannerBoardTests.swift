@@ -16,7 +16,12 @@ import Testing
         var board = BannerBoard()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let later = board.tick(now: t0.addingTimeInterval(3725.9))
-        #expect(later == [.present(key: "k", snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 3725))])
+        #expect(
+            later == [
+                .present(
+                    key: "k",
+                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 3725))
+            ])
     }
 
     @Test func nextWakeIsTheNextWholeSecondWhileTicking() {
@@ -29,7 +34,8 @@ import Testing
     @Test func immediateEndClosesAndRemoves() {
         var board = BannerBoard()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        #expect(board.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
+        #expect(
+            board.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
         #expect(board.isEmpty)
         #expect(board.nextWake(after: t0) == nil)
     }
@@ -39,10 +45,16 @@ import Testing
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let end = t0.addingTimeInterval(90)
         let actions = board.end(key: "k", policy: .default, now: end)
-        #expect(actions == [.present(key: "k", snapshot: .init(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 90))])
+        #expect(
+            actions == [
+                .present(
+                    key: "k",
+                    snapshot: .init(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 90))
+            ])
         #expect(board.nextWake(after: end) == end.addingTimeInterval(4 * 3600))
         #expect(board.tick(now: end.addingTimeInterval(4 * 3600 - 1)).isEmpty, "ended banners do not tick")
-        #expect(board.tick(now: end.addingTimeInterval(4 * 3600)) == [.close(key: "k"), .removed(key: "k", byUser: false)])
+        #expect(
+            board.tick(now: end.addingTimeInterval(4 * 3600)) == [.close(key: "k"), .removed(key: "k", byUser: false)])
     }
 
     @Test func afterDateIsClampedToNowAndFourHours() {
@@ -52,7 +64,10 @@ import Testing
         #expect(board.banners["k"]?.closeAt == t0.addingTimeInterval(4 * 3600))
         var other = BannerBoard()
         _ = other.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        #expect(other.end(key: "k", policy: .after(t0.addingTimeInterval(-60)), now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
+        #expect(
+            other.end(key: "k", policy: .after(t0.addingTimeInterval(-60)), now: t0) == [
+                .close(key: "k"), .removed(key: "k", byUser: false),
+            ])
     }
 
     @Test func explicitDurationWinsOverMeasured() {
@@ -68,7 +83,8 @@ import Testing
         let late = t0.addingTimeInterval(8 * 3600)
         let actions = board.tick(now: late)
         #expect(actions.count == 1)
-        #expect(board.banners["k"]?.phase == .ended(durationSeconds: 8 * 3600, closeAt: late.addingTimeInterval(4 * 3600)))
+        #expect(
+            board.banners["k"]?.phase == .ended(durationSeconds: 8 * 3600, closeAt: late.addingTimeInterval(4 * 3600)))
     }
 
     @Test func userDismissalRemovesWithoutClosingAndNoTickShowsItAgain() {
@@ -96,12 +112,21 @@ import Testing
         #expect(board.nextWake(after: t0) == nil, "ringing does not tick")
         let answeredAt = t0.addingTimeInterval(-30)  // answered before we heard of it
         let actions = board.answer(key: "k", startedAt: answeredAt, now: t0)
-        #expect(actions == [.present(key: "k", snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 30))])
+        #expect(
+            actions == [
+                .present(
+                    key: "k",
+                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 30))
+            ])
     }
 
     @Test func futureStartShowsZeroNotNegative() {
         var board = BannerBoard()
         _ = board.show(activeBanner(startedAt: t0.addingTimeInterval(3600)), key: "k", now: t0)
-        #expect(board.tick(now: t0).first == .present(key: "k", snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)))
+        #expect(
+            board.tick(now: t0).first
+                == .present(
+                    key: "k",
+                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)))
     }
 }

@@ -4,12 +4,16 @@ import Testing
 
 @Suite struct BannerRendererTests {
     let active = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 61)
-    let gnome = NotificationServerProfile(name: "gnome-shell", vendor: "GNOME", capabilities: ["body", "body-markup", "persistence", "sound"])
-    let xfce = NotificationServerProfile(name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body", "body-markup"])
+    let gnome = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", capabilities: ["body", "body-markup", "persistence", "sound"])
+    let xfce = NotificationServerProfile(
+        name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body", "body-markup"])
     let plain = NotificationServerProfile(name: "something", capabilities: ["body"])
-    let kde = NotificationServerProfile(name: "Plasma", vendor: "KDE", capabilities: ["body", "body-markup", "persistence"])
+    let kde = NotificationServerProfile(
+        name: "Plasma", vendor: "KDE", capabilities: ["body", "body-markup", "persistence"])
     let dunst = NotificationServerProfile(name: "dunst", vendor: "knopwob", capabilities: ["body", "body-markup"])
-    let ringing = BannerSnapshot(kind: .ringing, label: "Relavoi call", proxyNumber: "+1555", verified: false, seconds: 0)
+    let ringing = BannerSnapshot(
+        kind: .ringing, label: "Relavoi call", proxyNumber: "+1555", verified: false, seconds: 0)
     let ended = BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 62)
 
     @Test func firstShowPopsAtNormalUrgencyWithCallHints() {
@@ -51,7 +55,9 @@ import Testing
     @Test func plainServersGetTheBodyVerbatimAndMarkupServersEscaped() {
         let odd = BannerSnapshot(kind: .active, label: "x", proxyNumber: "<i>+1</i>&", verified: false, seconds: 0)
         #expect(BannerRenderer(profile: plain).render(odd, previous: nil).body == "<i>+1</i>& · 00:00\n⚠ Unverified")
-        #expect(BannerRenderer(profile: gnome).render(odd, previous: nil).body == "&lt;i&gt;+1&lt;/i&gt;&amp; · 00:00\n<b>⚠ Unverified</b>")
+        #expect(
+            BannerRenderer(profile: gnome).render(odd, previous: nil).body
+                == "&lt;i&gt;+1&lt;/i&gt;&amp; · 00:00\n<b>⚠ Unverified</b>")
     }
 
     @Test func endedStateIsNotResidentAndUsesServerTimeout() {
@@ -71,7 +77,8 @@ import Testing
         relabelled.seconds = 0
         #expect(BannerRenderer(profile: gnome).render(relabelled, previous: ringing).soundName == nil)
         #expect(BannerRenderer(profile: gnome, doNotDisturb: true).render(ringing, previous: nil).soundName == nil)
-        let breakThrough = BannerRenderer(profile: gnome, doNotDisturb: true, ringThroughDoNotDisturb: true).render(ringing, previous: nil)
+        let breakThrough = BannerRenderer(profile: gnome, doNotDisturb: true, ringThroughDoNotDisturb: true).render(
+            ringing, previous: nil)
         #expect(breakThrough.urgency == .critical && breakThrough.soundName == "phone-incoming-call")
     }
 
@@ -81,7 +88,8 @@ import Testing
     }
 
     @Test func labelCannotFakeTheBadge() {
-        let spoof = BannerSnapshot(kind: .active, label: "✔ Verified\n+1555 · 01:01", proxyNumber: "+1555", verified: false, seconds: 1)
+        let spoof = BannerSnapshot(
+            kind: .active, label: "✔ Verified\n+1555 · 01:01", proxyNumber: "+1555", verified: false, seconds: 1)
         let content = BannerRenderer(profile: plain).render(spoof, previous: nil)
         #expect(!content.summary.contains("✔") && !content.summary.contains("\n"))
         #expect(content.iconName == "com.relavoi.Agent-unverified")
@@ -134,7 +142,8 @@ import Testing
         #expect(quiet.render(active, previous: ringing).urgency == .normal)
         #expect(quiet.render(next, previous: active).urgency == .normal)
         #expect(quiet.render(ringing, previous: nil).soundName == nil)
-        let ringThrough = BannerRenderer(profile: gnome, keepOnScreen: true, doNotDisturb: true, ringThroughDoNotDisturb: true)
+        let ringThrough = BannerRenderer(
+            profile: gnome, keepOnScreen: true, doNotDisturb: true, ringThroughDoNotDisturb: true)
         #expect(ringThrough.render(ringing, previous: nil).urgency == .critical)
         #expect(ringThrough.render(active, previous: ringing).urgency == .normal)
     }

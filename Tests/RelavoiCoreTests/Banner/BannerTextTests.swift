@@ -38,6 +38,7 @@ import Testing
     }
 
     @Test func markupIsEscaped() {
-        #expect(BannerText.escapeMarkup("<b>x</b> & 'y' \"z\"") == "&lt;b&gt;x&lt;/b&gt; &amp; &#39;y&#39; &quot;z&quot;")
+        #expect(
+            BannerText.escapeMarkup("<b>x</b> & 'y' \"z\"") == "&lt;b&gt;x&lt;/b&gt; &amp; &#39;y&#39; &quot;z&quot;")
     }
 }

@@ -10,13 +10,18 @@ final class DunstEndToEndTests: XCTestCase {
         let dunst = try DunstServer.start()
         defer { dunst.stop() }
         XCTAssertTrue(try runOnLoop { await BannerCenter.shared.bannersAvailable() })
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { MainActor.assumeIsolated { BannerCenter.shared.serverProfile.family == .dunst } })
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 5) {
+                MainActor.assumeIsolated { BannerCenter.shared.serverProfile.family == .dunst }
+            })
 
         let dismissed = ResultBox<String>()
         let manager = try runOnLoop {
             let manager = LiveActivityManager()
             manager.onDismissed = { dismissed.set(.success($0)) }
-            try await manager.start(sessionId: "ses_dunst", proxyNumber: "+2348000000001", otherPartyLabel: "Chowdeck rider", verified: true)
+            try await manager.start(
+                sessionId: "ses_dunst", proxyNumber: "+2348000000001", otherPartyLabel: "Chowdeck rider", verified: true
+            )
             return manager
         }
         XCTAssertTrue(MainLoop.iterate(timeout: 5) { dunst.displayedCount() == 1 })

@@ -26,7 +26,10 @@ final class LiveActivityManagerTests: XCTestCase {
 
     private func waitForServer() throws {
         _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { MainActor.assumeIsolated { BannerCenter.shared.serverProfile.name == "mock-notify" } })
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 5) {
+                MainActor.assumeIsolated { BannerCenter.shared.serverProfile.name == "mock-notify" }
+            })
     }
 
     private func waitForNotify(count: Int, timeout: Double = 5) -> [MockNotificationServer.NotifyCall] {
@@ -51,7 +54,8 @@ final class LiveActivityManagerTests: XCTestCase {
         XCTAssertEqual(first.replacesId, 0)
         XCTAssertEqual(first.summary, "Chowdeck rider")
         XCTAssertEqual(first.body, "+2348000000001 · 00:00\n✔ Verified")
-        XCTAssertTrue(first.icon.hasSuffix("com.relavoi.Agent-verified.svg") || first.icon == "com.relavoi.Agent-verified")
+        XCTAssertTrue(
+            first.icon.hasSuffix("com.relavoi.Agent-verified.svg") || first.icon == "com.relavoi.Agent-verified")
         XCTAssertEqual(first.hints["category"], "call")
         XCTAssertEqual(first.hints["desktop-entry"], "com.relavoi.Agent")
         XCTAssertEqual(first.hints["resident"], "true")
@@ -62,7 +66,8 @@ final class LiveActivityManagerTests: XCTestCase {
     func testTimerTicksEverySecondInPlaceWithTheSameId() throws {
         try runOnLoop {
             let manager = LiveActivityManager()
-            try await manager.start(sessionId: "ses_tick", proxyNumber: "+15550001", otherPartyLabel: "Rider", verified: false)
+            try await manager.start(
+                sessionId: "ses_tick", proxyNumber: "+15550001", otherPartyLabel: "Rider", verified: false)
             keep(manager)
         }
         let calls = waitForNotify(count: 3, timeout: 6)
@@ -135,7 +140,8 @@ final class LiveActivityManagerTests: XCTestCase {
         try runOnLoop {
             let manager = LiveActivityManager()
             manager.onDismissed = { dismissed.set(.success($0)) }
-            try await manager.start(sessionId: "ses_dismiss", proxyNumber: "+1555", otherPartyLabel: "D", verified: true)
+            try await manager.start(
+                sessionId: "ses_dismiss", proxyNumber: "+1555", otherPartyLabel: "D", verified: true)
             keep(manager)
         }
         _ = waitForNotify(count: 1)
@@ -202,7 +208,8 @@ final class HungServerTests: XCTestCase {
         _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
         let manager = try runOnLoop {
             let manager = LiveActivityManager()
-            try await manager.start(sessionId: "ses_hang", proxyNumber: "+1", otherPartyLabel: "Before", verified: false)
+            try await manager.start(
+                sessionId: "ses_hang", proxyNumber: "+1", otherPartyLabel: "Before", verified: false)
             return manager
         }
         XCTAssertTrue(MainLoop.iterate(timeout: 5) { mock.notifyCalls().count >= 1 })
@@ -223,7 +230,9 @@ final class HungServerTests: XCTestCase {
         XCTAssertTrue(
             MainLoop.iterate(timeout: 10) { mock.notifyCalls().last?.summary == "After" },
             "the latest state reaches the server after it resumes")
-        print("hung server: \(beats.count) heartbeats in 30 s; caught up \(Int(Date().timeIntervalSince(resumedAt) * 1000)) ms after SIGCONT")
+        print(
+            "hung server: \(beats.count) heartbeats in 30 s; caught up \(Int(Date().timeIntervalSince(resumedAt) * 1000)) ms after SIGCONT"
+        )
         _ = try runOnLoop {
             BannerCenter.shared.closeAll()
             await BannerCenter.shared.flush()
@@ -272,10 +281,12 @@ final class BannersDisabledTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("agent.conf")
-        try "[agent]\nbanners-enabled = false\nkeep-on-screen = true\n".write(to: file, atomically: true, encoding: .utf8)
+        try "[agent]\nbanners-enabled = false\nkeep-on-screen = true\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let settings = BannerSettings.loadUserSettings(path: file.path)
         XCTAssertFalse(settings.enabled)
         XCTAssertTrue(settings.keepOnScreen)
-        XCTAssertEqual(BannerSettings.loadUserSettings(path: dir.appendingPathComponent("missing.conf").path), BannerSettings())
+        XCTAssertEqual(
+            BannerSettings.loadUserSettings(path: dir.appendingPathComponent("missing.conf").path), BannerSettings())
     }
 }

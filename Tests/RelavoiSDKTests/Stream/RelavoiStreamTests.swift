@@ -268,14 +268,17 @@ final class RelavoiStreamTests: StreamTestCase {
                     expected.append(session)
                 case 2:
                     server.sendEvent(type: "call.ended", payload: ["sessionId": .string(session)], id: "100-\(i)")
-                    server.sendEvent(type: "call.ended", payload: ["sessionId": .string(session)], id: "100-\(i)")  // duplicate
+                    // A duplicate:
+                    server.sendEvent(type: "call.ended", payload: ["sessionId": .string(session)], id: "100-\(i)")
                     expected.append(session)
                 case 3:
-                    server.send(text: #"{"type":"call.answered","payload":{"timestamp":"2026-07-15T12:14:59Z"}}"#)  // no sessionId
+                    // No sessionId:
+                    server.send(text: #"{"type":"call.answered","payload":{"timestamp":"2026-07-15T12:14:59Z"}}"#)
                     server.send(text: "{not json")
                 case 4:
+                    // No id: both are delivered.
                     server.sendEvent(type: "call.missed", payload: ["sessionId": .string(session)], id: "")
-                    server.sendEvent(type: "call.missed", payload: ["sessionId": .string(session)], id: "")  // no id: both delivered
+                    server.sendEvent(type: "call.missed", payload: ["sessionId": .string(session)], id: "")
                     expected.append("call.missed")
                     expected.append("call.missed")
                 default:
