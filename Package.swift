@@ -41,6 +41,12 @@ let package = Package(
             dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "CGLib", "CSecret"],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
+        .executableTarget(
+            name: "relavoi-bench",
+            dependencies: [
+                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
+            ],
+            swiftSettings: swift6),
 
         // Real notification servers for tests: python3-dbusmock and dunst under Xvfb.
         .target(

@@ -1,0 +1,163 @@
+import Foundation
+import RelavoiSandboxKit
+
+/// One repetition of the whole benchmark, with a fresh sandbox, fresh
+/// notification servers and fresh agents.
+@MainActor
+struct BenchRun {
+    let options: BenchOptions
+    let monitor: BusMonitor
+    let number: Int
+    private let startedAt: UInt64
+    private var result: RunResult
+    private let logs: String
+
+    init(options: BenchOptions, monitor: BusMonitor, number: Int, startedAt: UInt64) {
+        self.options = options
+        self.monitor = monitor
+        self.number = number
+        self.startedAt = startedAt
+        result = RunResult(run: number)
+        logs = options.logDirectory + "/run\(number)"
+        try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+    }
+
+    mutating func run() -> RunResult {
+        let sandbox = SandboxServer(options: .init(tokenRateLimitPerMinute: 0, trackEvents: false))
+        do {
+            try sandbox.start()
+        } catch {
+            fail("sandbox: \(error)")
+            return result
+        }
+        defer { sandbox.stop() }
+        for kind in options.servers {
+            monitor.clear()
+            let server: NotificationServer
+            do {
+                server = try NotificationServer.start(kind, logDirectory: logs)
+            } catch {
+                fail("\(kind.rawValue): \(error)")
+                continue
+            }
+            switch kind {
+            case .dbusmock: onMock(sandbox: sandbox)
+            case .dunst: eventToBannerOnly(kind, sandbox: sandbox)
+            }
+            server.stop()
+        }
+        return result
+    }
+
+    /// Everything but the second server's latency: the agent's costs and the baseline.
+    private mutating func onMock(sandbox: SandboxServer) {
+        guard let floor = makeFloor() else { return }
+        defer { floor.close() }
+        progress("start-up, idle, event→banner on dbusmock, live banners")
+        do {
+            let (agent, connected) = try Startup.connected(
+                binary: options.agentBinary, settings: ["max-banners = 10"], sandbox: sandbox,
+                log: logs + "/agent-main.log")
+            defer { agent.stop() }
+            result.startupConnectedMilliseconds = connected
+            guard connected != nil else { return fail("the agent did not connect (see \(logs)/agent-main.log)") }
+            BusWait.pass(0.5)
+            result.memoryAfterConnect = agent.probe.memory()
+
+            var e2b = EventToBanner(
+                monitor: monitor, floor: floor, driver: CallDriver(sandbox: sandbox, tag: "r\(number)"))
+            _ = e2b.run(server: "warm-up", calls: 0, warmUp: 20)
+            let banners = LiveBanners(monitor: monitor, probe: agent.probe, agentName: e2b.agentName)
+            result.idle = banners.idle(seconds: options.idleSeconds)
+            let latency = e2b.run(server: NotificationServer.Kind.dbusmock.rawValue, calls: options.calls)
+            result.eventToBanner.append(latency)
+            var driver = e2b.driver
+            result.oneBanner = banners.live(count: 1, seconds: options.windowSeconds, driver: &driver)
+            result.tenBanners = banners.live(count: 10, seconds: options.windowSeconds, driver: &driver)
+            if number == 1 { result.residentByMapping = agent.probe.residentByMapping() }
+            if result.idle == nil || result.oneBanner == nil || result.tenBanners == nil {
+                fail("a CPU window did not complete (see \(logs)/agent-main.log)")
+            }
+        } catch {
+            fail("agent: \(error)")
+        }
+
+        progress("notify-send baseline (\(options.notifySendUpdates) updates, one a second)")
+        result.notifySend = NotifySendBaseline.run(updates: options.notifySendUpdates, logDirectory: logs)
+        if result.notifySend == nil { fail("notify-send baseline did not run (is libnotify-bin installed?)") }
+        progress("reference clients (one Notify a second: async; sync on a thread)")
+        result.referenceClient = ReferenceTicker.measure(
+            banners: 1, mode: .async, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
+        result.referenceThreadClient = ReferenceTicker.measure(
+            banners: 1, mode: .thread, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
+        if result.referenceClient == nil || result.referenceThreadClient == nil {
+            fail("a reference client did not run (see \(logs)/ticker.log)")
+        }
+
+        progress("10,000 sessions and the firehose (\(options.firehoseFrames) frames)")
+        tenantLoad(sandbox: sandbox)
+
+        progress("--demo start-up")
+        do {
+            result.startupDemoBannerMilliseconds = try Startup.demoFirstBanner(
+                binary: options.agentBinary, monitor: monitor, exclude: floor.uniqueName, log: logs + "/agent-demo.log")
+        } catch {
+            fail("--demo: \(error)")
+        }
+    }
+
+    private mutating func tenantLoad(sandbox: SandboxServer) {
+        do {
+            let proxies = FirehoseFrames.followedProxies.joined(separator: ",")
+            let (agent, connected) = try Startup.connected(
+                binary: options.agentBinary, settings: ["proxy-numbers = \(proxies)"], sandbox: sandbox,
+                log: logs + "/agent-tenant.log")
+            defer { agent.stop() }
+            guard connected != nil else { return fail("the tenant agent did not connect") }
+            var load = TenantLoad(monitor: monitor, sandbox: sandbox, probe: agent.probe)
+            result.sessions = load.sessions(count: options.sessions)
+            let frames = FirehoseFrames(count: options.firehoseFrames, tenantId: sandbox.options.tenantId)
+            result.firehose = load.firehose(frames)
+            if result.sessions == nil || result.firehose == nil { fail("tenant load did not complete (see \(logs))") }
+        } catch {
+            fail("tenant agent: \(error)")
+        }
+    }
+
+    private mutating func eventToBannerOnly(_ kind: NotificationServer.Kind, sandbox: SandboxServer) {
+        guard let floor = makeFloor() else { return }
+        defer { floor.close() }
+        progress("event→banner on \(kind.rawValue)")
+        do {
+            let (agent, connected) = try Startup.connected(
+                binary: options.agentBinary, settings: [], sandbox: sandbox, log: logs + "/agent-\(kind.rawValue).log")
+            defer { agent.stop() }
+            guard connected != nil else { return fail("the agent did not connect on \(kind.rawValue)") }
+            var e2b = EventToBanner(
+                monitor: monitor, floor: floor, driver: CallDriver(sandbox: sandbox, tag: "r\(number)\(kind.rawValue)"))
+            result.eventToBanner.append(e2b.run(server: kind.rawValue, calls: options.calls))
+        } catch {
+            fail("agent on \(kind.rawValue): \(error)")
+        }
+    }
+
+    private mutating func makeFloor() -> FloorClient? {
+        do {
+            return try FloorClient()
+        } catch {
+            fail("floor client: \(error)")
+            return nil
+        }
+    }
+
+    private mutating func fail(_ message: String) {
+        result.failures.append(message)
+        FileHandle.standardError.write(Data("relavoi-bench: run \(number): \(message)\n".utf8))
+    }
+
+    private func progress(_ message: String) {
+        let elapsed = Int(Clock.seconds(since: startedAt).rounded())
+        FileHandle.standardError.write(
+            Data("relavoi-bench: [\(elapsed) s] run \(number)/\(options.runs): \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The reference client (`relavoi-bench ticker`) measured like the agent:
+/// CPU per banner update and wakeups, on the same server in the same run.
+@MainActor
+enum ReferenceTicker {
+    static func measure(
+        banners: Int, mode: TickerMain.Mode, seconds: Double, monitor: BusMonitor, log: String
+    ) -> CPUWindow? {
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        guard
+            let child = try? Child.spawn(
+                me, ["ticker", "--banners", String(banners), "--mode", mode.rawValue], output: log)
+        else { return nil }
+        defer { child.stop(timeout: 2) }
+        BusWait.pass(2.2)  // connected, first ticks done
+        guard child.isRunning else { return nil }
+        return CPUWindow.measure(
+            probe: ProcessProbe(pid: child.pid), monitor: monitor, agentName: nil, banners: banners, seconds: seconds)
+    }
+}
