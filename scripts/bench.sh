@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make bench: builds relavoi-agent and relavoi-bench in release mode and runs
+# the benchmark on a private session bus (scripts/session-bus.conf: nothing is
+# D-Bus-activated behind its back) against relavoi-sandbox (in process),
+# python3-dbusmock and dunst under Xvfb, which it starts and stops itself.
+# Prints one table and writes .build/bench/latest.json and latest.txt (plus a
+# dated copy of the JSON). docs/bench.md says what is measured and how.
+#
+# Environment:
+#   BENCH_SCRATCH  SwiftPM scratch path (default .build)
+#   BENCH_OUT      where the results go (default .build/bench)
+#   BENCH_ARGS     more relavoi-bench options, e.g. "--runs 5" or "--quick"
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+
+scripts/install-deps.sh test
+
+shim=$repo/.build/pkgconfig
+if [ ! -f "$shim/.stamp" ] || [ scripts/pkgconfig-shim.sh -nt "$shim/.stamp" ]; then
+  scripts/pkgconfig-shim.sh "$shim" && touch "$shim/.stamp"
+fi
+export PKG_CONFIG_PATH="$shim${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+
+scratch=${BENCH_SCRATCH:-$repo/.build}
+out=${BENCH_OUT:-$repo/.build/bench}
+swift build -c release --scratch-path "$scratch" --product relavoi-agent
+swift build -c release --scratch-path "$scratch" --product relavoi-bench
+bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+mkdir -p "$out"
+rm -f "$out/latest.json" "$out/latest.txt"
+
+swift_version=$(swift --version 2>/dev/null | head -n 1)
+status=0
+# shellcheck disable=SC2086  # BENCH_ARGS is a list of options
+dbus-run-session --config-file="$repo/scripts/session-bus.conf" -- \
+  "$bin/relavoi-bench" --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
+  2> >(grep -v --line-buffered -e 'became a monitor' -e 'Monitoring connection' -e 'Failed to set fd limit' >&2) ||
+  status=$?
+[ ! -f "$out/latest.json" ] || cp "$out/latest.json" "$out/bench-$(date -u +%Y%m%dT%H%M%SZ).json"
+exit "$status"
