@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test demo install uninstall format clean
+.PHONY: all deps deps-demo build release test demo bench install uninstall format clean
 
 all: build
 
@@ -33,6 +33,10 @@ test: deps $(PKG_SHIM)/.stamp
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
+
+# Benchmarks (release build, private bus): prints a table, writes .build/bench/latest.json.
+bench:
+	scripts/bench.sh
 
 # PREFIX (default /usr/local) and DESTDIR are honoured; see scripts/install.sh --help.
 install: release
