@@ -69,6 +69,13 @@ struct EventToBanner {
         var reply: Double?
     }
 
+    /// Ends a call whose banner was not seen in time, so it holds no banner slot.
+    private mutating func abandon(_ call: CallDriver.Call) -> Sample? {
+        driver.send("call.ended", call)
+        BusWait.pass(0.2)
+        return nil
+    }
+
     private mutating func oneCall() -> Sample? {
         let call = driver.newCall()
         var cursor = monitor.notifyCount
@@ -83,20 +90,29 @@ struct EventToBanner {
         let ring = driver.frame("call.incoming", call)
         let ringStart = Clock.now()
         driver.send(ring)
-        guard let shown = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else { return nil }
+        guard let shown = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else {
+            return abandon(call)
+        }
         agentName = shown.sender
-        // The label and badge from REST: wait until shown and answered, so the presenter is idle.
-        guard
-            let labelled = BusWait.notify(
-                monitor, cursor: &cursor, timeout: 5, where: { isOurs($0) && $0.summary == call.label }),
-            BusWait.reply(monitor, to: labelled, timeout: 5) != nil
-        else { return nil }
+        // The label and badge from REST (in the first Notify when the presenter
+        // coalesced both): wait until shown and answered, so the presenter is idle.
+        var labelled = shown
+        if shown.summary != call.label {
+            guard
+                let later = BusWait.notify(
+                    monitor, cursor: &cursor, timeout: 5, where: { isOurs($0) && $0.summary == call.label })
+            else { return abandon(call) }
+            labelled = later
+        }
+        guard BusWait.reply(monitor, to: labelled, timeout: 5) != nil else { return abandon(call) }
 
         // Answered: the banner goes live (the headline figure).
         let answer = driver.frame("call.answered", call)
         let answerStart = Clock.now()
         driver.send(answer)
-        guard let live = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else { return nil }
+        guard let live = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else {
+            return abandon(call)
+        }
         let reply = BusWait.reply(monitor, to: live, timeout: 5)
 
         driver.send("call.ended", call)
