@@ -2,14 +2,15 @@ import Foundation
 
 /// Which calls get a banner: the calls the agent follows, at most
 /// `maxBanners` of them shown, the rest counted in one summary notification.
-/// Pure; returns what to do.
+/// Pure; returns what to do. Every operation is O(1) amortized: a busy
+/// tenant's stream must not cost a scan of every followed call per event.
 public struct CallBook: Sendable {
     public enum Phase: Equatable, Sendable {
         case ringing
         case active(startedAt: Date)
     }
 
-    public enum Slot: Equatable, Sendable {
+    public enum Slot: Equatable, Hashable, Sendable {
         case shown
         /// Waiting for a free banner; counted in the summary.
         case overflow
@@ -34,18 +35,22 @@ public struct CallBook: Sendable {
     }
 
     public let maxBanners: Int
-    /// Calls followed at most; the oldest overflow ones go first when full.
+    /// Calls followed at most; the oldest overflow (then dismissed) ones go first when full.
     public let capacity: Int
     public private(set) var calls: [String: Call] = [:]
     private var nextSequence = 0
+    private var counts: [Slot: Int] = [:]
+    /// Arrival order per slot, oldest first; entries whose call left the slot
+    /// are skipped when met (lazy deletion) and compacted now and then.
+    private var queues: [Slot: OrderQueue] = [.overflow: OrderQueue(), .dismissed: OrderQueue()]
 
     public init(maxBanners: Int, capacity: Int = 4096) {
         self.maxBanners = max(1, maxBanners)
         self.capacity = max(self.maxBanners, capacity)
     }
 
-    public var shownCount: Int { calls.values.count { $0.slot == .shown } }
-    public var overflowCount: Int { calls.values.count { $0.slot == .overflow } }
+    public var shownCount: Int { counts[.shown, default: 0] }
+    public var overflowCount: Int { counts[.overflow, default: 0] }
 
     /// A call rang or was answered.
     public mutating func callChanged(_ sessionId: String, phase: Phase) -> [Command] {
@@ -54,18 +59,18 @@ public struct CallBook: Sendable {
             calls[sessionId] = call
             return call.slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : []
         }
-        if calls.count >= capacity, let oldest = oldest(in: .overflow) ?? oldest(in: .dismissed) {
-            calls[oldest] = nil
+        if calls.count >= capacity, let oldest = popOldest(.overflow) ?? popOldest(.dismissed) {
+            remove(oldest)
         }
         let slot: Slot = shownCount < maxBanners ? .shown : .overflow
-        calls[sessionId] = Call(phase: phase, slot: slot, sequence: nextSequence)
+        insert(sessionId, Call(phase: phase, slot: slot, sequence: nextSequence))
         nextSequence += 1
         return slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : [.summary(count: overflowCount)]
     }
 
     /// A call ended, failed or its session expired; an overflow call takes its place.
     public mutating func callFinished(_ sessionId: String) -> [Command] {
-        guard let call = calls.removeValue(forKey: sessionId) else { return [] }
+        guard let call = remove(sessionId) else { return [] }
         switch call.slot {
         case .shown: return [.endBanner(sessionId: sessionId)] + promote()
         case .overflow: return [.summary(count: overflowCount)]
@@ -76,17 +81,64 @@ public struct CallBook: Sendable {
     /// The user dismissed the banner: the call stays followed but gives up its slot.
     public mutating func bannerDismissed(_ sessionId: String) -> [Command] {
         guard calls[sessionId]?.slot == .shown else { return [] }
-        calls[sessionId]?.slot = .dismissed
+        move(sessionId, to: .dismissed)
         return promote()
     }
 
     private mutating func promote() -> [Command] {
-        guard shownCount < maxBanners, let next = oldest(in: .overflow), let call = calls[next] else { return [] }
-        calls[next]?.slot = .shown
+        guard shownCount < maxBanners, let next = popOldest(.overflow), let call = calls[next] else { return [] }
+        move(next, to: .shown)
         return [.showBanner(sessionId: next, phase: call.phase), .summary(count: overflowCount)]
     }
 
-    private func oldest(in slot: Slot) -> String? {
-        calls.filter { $0.value.slot == slot }.min { $0.value.sequence < $1.value.sequence }?.key
+    // MARK: - Bookkeeping
+
+    private mutating func insert(_ sessionId: String, _ call: Call) {
+        calls[sessionId] = call
+        counts[call.slot, default: 0] += 1
+        queues[call.slot]?.append(sessionId, sequence: call.sequence)
+    }
+
+    @discardableResult
+    private mutating func remove(_ sessionId: String) -> Call? {
+        guard let call = calls.removeValue(forKey: sessionId) else { return nil }
+        counts[call.slot, default: 0] -= 1
+        return call
+    }
+
+    private mutating func move(_ sessionId: String, to slot: Slot) {
+        guard var call = calls[sessionId] else { return }
+        counts[call.slot, default: 0] -= 1
+        call.slot = slot
+        calls[sessionId] = call
+        counts[slot, default: 0] += 1
+        queues[slot]?.append(sessionId, sequence: call.sequence)
+    }
+
+    /// The oldest call still in `slot`, taken off its queue.
+    private mutating func popOldest(_ slot: Slot) -> String? {
+        while let (sessionId, sequence) = queues[slot]?.popFirst() {
+            if let call = calls[sessionId], call.slot == slot, call.sequence == sequence { return sessionId }
+        }
+        return nil
+    }
+}
+
+/// A FIFO of (session, sequence) with O(1) amortized append and pop.
+private struct OrderQueue: Sendable {
+    private var items: [(String, Int)] = []
+    private var head = 0
+
+    mutating func append(_ sessionId: String, sequence: Int) { items.append((sessionId, sequence)) }
+
+    mutating func popFirst() -> (String, Int)? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head > 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        return item
     }
 }
