@@ -21,7 +21,8 @@ extension SandboxServer {
         if payload["tenantId"] == nil { payload["tenantId"] = .string(state.options.tenantId) }
         if payload["timestamp"] == nil { payload["timestamp"] = .string(WireTime.string(now)) }
         let eventID = id ?? state.nextEventID(now: now)
-        state.track(type: type, fields: payload, now: now)
+        // The event happened at its timestamp (a test may send one from the past).
+        state.track(type: type, fields: payload, now: payload["timestamp"]?.stringValue.flatMap(WireTime.parse) ?? now)
         broadcast(
             JSONText.encode(.object(["type": .string(type), "payload": .object(payload), "id": .string(eventID)])))
         return eventID
@@ -35,7 +36,7 @@ extension SandboxServer {
         if fields["type"] == nil { fields["type"] = .string(type) }
         if fields["tenantId"] == nil { fields["tenantId"] = .string(state.options.tenantId) }
         if fields["ts"] == nil { fields["ts"] = .string(WireTime.string(now)) }
-        state.track(type: type, fields: fields, now: now)
+        state.track(type: type, fields: fields, now: fields["ts"]?.stringValue.flatMap(WireTime.parse) ?? now)
         broadcast(JSONText.encode(.object(fields)))
     }
 
