@@ -72,10 +72,10 @@ extension SandboxServer {
 
     /// Sends `text` to every live client; returns how many got it.
     @discardableResult
-    func broadcast(_ text: String) -> Int {
+    func broadcast(_ text: String, binary: Bool = false) -> Int {
         var count = 0
         for client in clients.values.sorted(by: { $0.id < $1.id }) where client.phase == .live {
-            client.send(text)
+            client.send(text, binary: binary)
             count += 1
         }
         framesSent += count

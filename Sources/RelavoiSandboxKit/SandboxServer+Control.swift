@@ -10,6 +10,11 @@ extension SandboxServer {
         broadcast(text)
     }
 
+    /// One binary frame (the contract has none; clients must ignore it).
+    public func send(binary text: String) {
+        broadcast(text, binary: true)
+    }
+
     /// An envelope frame `{"type", "payload", "id"}`. `payload` gets `tenantId`
     /// and `timestamp` (now) when missing; `id` nil = a fresh stream id
     /// (`<epoch ms>-<seq>`), `""` = the server could not store it.

@@ -42,12 +42,13 @@ final class WebSocketClient {
         soup_websocket_connection_set_keepalive_interval(connection, seconds)
     }
 
-    func send(_ text: String) {
+    func send(_ text: String, binary: Bool = false) {
         guard let connection, isOpen else { return }
         var text = text
         text.withUTF8 { buffer in
             let bytes = g_bytes_new(buffer.baseAddress, gsize(buffer.count))
-            soup_websocket_connection_send_message(connection, SOUP_WEBSOCKET_DATA_TEXT, bytes)
+            soup_websocket_connection_send_message(
+                connection, binary ? SOUP_WEBSOCKET_DATA_BINARY : SOUP_WEBSOCKET_DATA_TEXT, bytes)
             g_bytes_unref(bytes)
         }
     }

@@ -246,6 +246,21 @@ final class RelavoiStreamTests: StreamTestCase {
         }
     }
 
+    func testBinaryFramesAreIgnored() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            events.addListener("t") { seen.events.append($0) }
+            try awaitOnLoop { await events.connect() }
+            // A valid event, but in a binary frame: not part of the contract.
+            server.send(binary: #"{"type":"call.answered","payload":{"sessionId":"bin","timestamp":"2026-07-15T12:14:59Z"}}"#)
+            server.sendEvent(type: "call.answered", payload: ["sessionId": .string("text")])
+            XCTAssertTrue(loopUntil { seen.events.count == 1 })
+            XCTAssertEqual(seen.sessionIds, ["text"])
+            XCTAssertEqual(server.handshakeCount, 1, "the stream stays up")
+        }
+    }
+
     func testEventsArriveInOrderAcrossShapesWithDuplicatesDroppedAndBadFramesSkipped() {
         withStream { server, relavoi, logs in
             let events = relavoi.events
