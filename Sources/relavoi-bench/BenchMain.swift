@@ -10,7 +10,7 @@ enum BenchMain {
         let options: BenchOptions
         switch BenchOptions.parse(arguments) {
         case .exit(let code, let message):
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            (code == 0 ? FileHandle.standardOutput : FileHandle.standardError).write(Data((message + "\n").utf8))
             return code
         case .run(let parsed):
             options = parsed
