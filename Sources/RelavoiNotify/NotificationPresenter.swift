@@ -43,6 +43,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private var serverOwner: String?
     private var lastOwner: String?
     private var profile = NotificationServerProfile.unknown
+    /// Icon name → what to send; looked up once, not on every tick.
+    private var resolvedIcons: [String: String] = [:]
 
     private final class ShownBanner {
         var desired: NotificationContent
@@ -186,7 +188,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         if banner.sent == content, banner.notification != nil { return }
         if lock.withLock({ available }) != true { return }  // sent when a server appears
         if holdPop(key: key, banner: banner) { return }
-        let icon = icons.resolve(content.iconName)
+        let icon = resolvedIcons[content.iconName] ?? icons.resolve(content.iconName)
+        resolvedIcons[content.iconName] = icon
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = banner.notification {
             notification = existing
