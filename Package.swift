@@ -64,5 +64,21 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+
+        // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
+        // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
+        .target(name: "RelavoiFuzzDriver", path: "Fuzz/Driver", swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-frames", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-frames",
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-settings", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-settings",
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
+            path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus"], path: "Fuzz/Tests",
+            swiftSettings: swift6),
     ]
 )
