@@ -80,5 +80,10 @@ let package = Package(
         .testTarget(
             name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus"], path: "Fuzz/Tests",
             swiftSettings: swift6),
+
+        // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
+        .executableTarget(
+            name: "relavoi-soak", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
+            swiftSettings: swift6),
     ]
 )

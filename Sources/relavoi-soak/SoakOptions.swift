@@ -1,0 +1,88 @@
+import Foundation
+
+/// What `make soak` runs; from the environment (scripts/soak.sh passes it on).
+struct SoakOptions {
+    /// The whole run, warm-up and drain included.
+    var minutes: Double = 30
+    /// Stream reconnects: alternately an abrupt drop and a 4003 close.
+    var reconnects: Int?
+    /// Notification server restarts (python3-dbusmock stopped and started).
+    var serverRestarts: Int?
+    /// Mean seconds between new calls (exponentially distributed).
+    var callInterval: Double = 4
+    var seed: UInt64 = 0x5EED
+    var agentPath: String
+    var outputDirectory: String
+
+    /// The phases, in seconds: warm-up (connect, a few calls), an idle window
+    /// for the start measurement, the mix, then `tail` for the drain and the
+    /// idle window of the end measurement.
+    static let warmUp = 20.0
+    static let idleWindow = 15.0
+    static let tail = 35.0
+    /// Reconnects closer than this would not let the agent's backoff reset
+    /// (`stableConnectionInterval`, 5 s, plus the reconnect itself).
+    static let minimumReconnectSpacing = 12.0
+    static let minimumRestartSpacing = 20.0
+
+    init(environment: [String: String], executable: String) throws {
+        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        agentPath = environment["SOAK_AGENT"] ?? directory.appendingPathComponent("relavoi-agent").path
+        outputDirectory = environment["SOAK_OUT"] ?? FileManager.default.currentDirectoryPath + "/out/soak"
+        if let text = environment["SOAK_MINUTES"] {
+            guard let value = Double(text), value >= 1.5 else {
+                throw SoakError("SOAK_MINUTES must be a number of at least 1.5")
+            }
+            minutes = value
+        }
+        if let text = environment["SOAK_RECONNECTS"] {
+            guard let value = Int(text), value >= 0 else { throw SoakError("SOAK_RECONNECTS must be a count") }
+            reconnects = value
+        }
+        if let text = environment["SOAK_SERVER_RESTARTS"] {
+            guard let value = Int(text), value >= 0 else { throw SoakError("SOAK_SERVER_RESTARTS must be a count") }
+            serverRestarts = value
+        }
+        if let text = environment["SOAK_CALL_INTERVAL"] {
+            guard let value = Double(text), value >= 0.2 else {
+                throw SoakError("SOAK_CALL_INTERVAL must be at least 0.2")
+            }
+            callInterval = value
+        }
+        if let text = environment["SOAK_SEED"], let value = UInt64(text) { seed = value }
+    }
+
+    var totalSeconds: Double { minutes * 60 }
+    /// The scripted mix runs between the warm-up and the drain.
+    var mixSeconds: Double { totalSeconds - Self.warmUp - Self.idleWindow - Self.tail }
+
+    /// 50 reconnects and 5 restarts in a 30-minute run; a shorter run gets as
+    /// many as fit at the minimum spacing.
+    var reconnectCount: Int { reconnects ?? min(50, Int(mixSeconds / Self.minimumReconnectSpacing)) }
+    var restartCount: Int { serverRestarts ?? min(5, max(1, Int(mixSeconds / Self.minimumRestartSpacing))) }
+}
+
+struct SoakError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A small deterministic generator (SplitMix64), so a run can be repeated.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Exponentially distributed with the given mean.
+    mutating func exponential(mean: Double) -> Double {
+        -mean * log(1 - Double.random(in: 0..<1, using: &self))
+    }
+
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+}
