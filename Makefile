@@ -21,8 +21,9 @@ $(PKG_SHIM)/.stamp: scripts/pkgconfig-shim.sh
 build: $(PKG_SHIM)/.stamp
 	$(SWIFT) build
 
+# The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
 
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
