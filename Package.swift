@@ -22,7 +22,9 @@ let package = Package(
 
         // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_.
         .target(name: "RelavoiGLib", dependencies: ["CGLib"], swiftSettings: swift6),
-        .target(name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"], swiftSettings: swift6),
+        .target(
+            name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
+            swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
@@ -32,8 +34,11 @@ let package = Package(
             swiftSettings: swift6),
 
         // A local Relavoi-compatible server: demo, tests and benchmarks run against it.
-        .target(name: "RelavoiSandboxKit", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
-        .executableTarget(name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
+        .target(
+            name: "RelavoiSandboxKit", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CSoup"],
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
 
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
@@ -63,7 +68,8 @@ let package = Package(
             dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+            name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
+            swiftSettings: swift6),
 
         // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
         // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
