@@ -51,3 +51,19 @@ format:
 
 clean:
 	rm -rf .build
+
+# Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan
+# and TSan, and a soak run of the release agent.
+.PHONY: fuzz test-asan test-tsan soak
+
+fuzz: deps $(PKG_SHIM)/.stamp
+	scripts/fuzz.sh
+
+test-asan: deps $(PKG_SHIM)/.stamp
+	scripts/test-sanitized.sh address
+
+test-tsan: deps $(PKG_SHIM)/.stamp
+	scripts/test-sanitized.sh thread
+
+soak: deps $(PKG_SHIM)/.stamp
+	scripts/soak.sh
