@@ -22,9 +22,10 @@ shim=$root/.build/pkgconfig
 export PKG_CONFIG_PATH=$shim${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
 for product in relavoi-agent relavoi-soak; do
-    "$swift" build -c release --scratch-path "$scratch" --product "$product"
+    # As make release: the static Swift runtime (what is installed and runs).
+    "$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product"
 done
-bin=$("$swift" build -c release --scratch-path "$scratch" --show-bin-path)
+bin=$("$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)
 
 export SOAK_MINUTES=${SOAK_MINUTES:-30}
 export SOAK_AGENT=${SOAK_AGENT:-$bin/relavoi-agent}
