@@ -91,16 +91,22 @@ public struct AgentOptions: Equatable, Sendable {
         defer { g_option_context_free(context) }
         g_option_context_set_summary(context, summary)
         g_option_context_add_main_entries(context, &entries, nil)
-        // GLib wants a mutable argv it may rearrange; give it copies.
-        var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
-        var argc = gint(arguments.count)
+        // A GLib-owned string vector: parse_strv removes (and frees) the
+        // options it used; what remains is freed with the vector.
+        var copies: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
+        var strv = copies.withUnsafeMutableBufferPointer { g_strdupv($0.baseAddress) }
+        copies.forEach { g_free($0) }
+        defer { g_strfreev(strv) }
         var error: UnsafeMutablePointer<GError>?
-        let parsed = argv.withUnsafeMutableBufferPointer { buffer -> Bool in
-            var base: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = buffer.baseAddress
-            return g_option_context_parse(context, &argc, &base, &error) != 0
+        let parsed = g_option_context_parse_strv(context, &strv, &error) != 0
+        var leftover: [String] = []
+        if let strv {
+            var index = 1
+            while let item = strv[index] {
+                leftover.append(String(cString: item))
+                index += 1
+            }
         }
-        let leftover = argv.prefix(Int(argc)).dropFirst().compactMap { $0.map { String(cString: $0) } }
-        argv.forEach { g_free($0) }
         if !parsed {
             let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "bad arguments"
             g_error_free(error)
