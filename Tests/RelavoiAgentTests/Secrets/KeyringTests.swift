@@ -41,6 +41,35 @@ final class KeyringTests: XCTestCase {
         XCTAssertEqual(try other.resolve().origin, .environment)
     }
 
+    func testLockedKeyringFallsThroughToTheNextSource() throws {
+        let keyring = try TestKeyring.start()
+        defer { keyring.stop() }
+        try Keyring.store(
+            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey, label: "Relavoi API secret (test)",
+            timeout: 10)
+        // Lock every collection, as a locked desktop keyring is; unlocking
+        // would need a prompt, which nobody answers here.
+        let lock = Process()
+        lock.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        lock.arguments = [
+            "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", "/org/freedesktop/secrets",
+            "--method", "org.freedesktop.Secret.Service.Lock",
+            "['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session']",
+        ]
+        lock.standardOutput = FileHandle.nullDevice
+        lock.standardError = FileHandle.nullDevice
+        try lock.run()
+        lock.waitUntilExit()
+        let source = SecretSource(
+            apiKey: TestCredentials.apiKey, environment: [SecretSource.secretVariable: "rs_from_the_environment"],
+            keyringTimeout: 3)
+        let started = Date()
+        let resolved = try source.resolve()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8, "a locked keyring is bounded in time")
+        XCTAssertEqual(resolved.origin, .environment, "the locked item is not read; the next source is used")
+        XCTAssertEqual(resolved.secret.value, "rs_from_the_environment")
+    }
+
     func testHungKeyringIsBoundedInTime() throws {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
