@@ -25,11 +25,13 @@ build: $(PKG_SHIM)/.stamp
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
 
+# Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
 	$(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
+	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
