@@ -46,13 +46,16 @@ public final class CallBannerController {
             directory.rememberProxy(proxyNumber, for: sessionId)
         case .sessionActivated:
             break
-        case .callIncoming(let sessionId, let callerNumber, _):
+        case .callIncoming(let sessionId, let callerNumber, let ts):
             // The contract sends no caller number: the SDK falls back to the proxy number.
             if directory[sessionId]?.proxyNumber == nil { directory.rememberProxy(callerNumber, for: sessionId) }
+            guard !isStale(sessionId, ts) else { return }
             admit(sessionId, phase: .ringing)
         case .callAnswered(let sessionId, let ts):
+            guard !isStale(sessionId, ts) else { return }
             admit(sessionId, phase: .active(startedAt: ts))
-        case .callEnded(let sessionId, let durationSeconds, _):
+        case .callEnded(let sessionId, let durationSeconds, let ts):
+            directory.rememberCallEnded(at: ts, for: sessionId)
             finish(sessionId, durationSeconds: durationSeconds > 0 ? durationSeconds : nil, missed: false)
         case .sessionExpired(let sessionId, _):
             finish(sessionId, durationSeconds: nil, missed: false)
@@ -68,6 +71,14 @@ public final class CallBannerController {
                 Log.debug("event \(type.prefix(64)) has no banner")
             }
         }
+    }
+
+    /// A ring or answer older than the end already seen for the session came
+    /// out of order: showing it would tick forever.
+    private func isStale(_ sessionId: String, _ time: Date) -> Bool {
+        guard let ended = directory[sessionId]?.callEndedAt, time <= ended else { return false }
+        Log.info("ignoring a stale call event for session \(sessionId): its call ended already")
+        return true
     }
 
     /// After a reconnect: sessions that ended or expired while the stream was

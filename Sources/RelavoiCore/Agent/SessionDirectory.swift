@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the agent knows of a tenant's sessions, bounded: the stream carries
 /// every session of the tenant, so the oldest entries go when it is full.
 public struct SessionDirectory: Sendable {
@@ -6,6 +8,9 @@ public struct SessionDirectory: Sendable {
         /// From the session's metadata, once fetched.
         public var label: String?
         public var verified: Bool?
+        /// When the session's last call ended, by the event's own time: a
+        /// late `call.answered` for that call (reordered frames) is stale.
+        public var callEndedAt: Date?
     }
 
     public let capacity: Int
@@ -33,6 +38,10 @@ public struct SessionDirectory: Sendable {
             $0.label = label
             $0.verified = verified
         }
+    }
+
+    public mutating func rememberCallEnded(at time: Date, for sessionId: String) {
+        modify(sessionId) { $0.callEndedAt = max(time, $0.callEndedAt ?? time) }
     }
 
     public mutating func forget(_ sessionId: String) {

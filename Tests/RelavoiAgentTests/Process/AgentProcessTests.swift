@@ -180,6 +180,22 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
+    func testCallEndedBeforeAnsweredLeavesNoTickingBanner() throws {
+        try withAgent { h in
+            h.session("ses_order", proxy: "+15559999", label: "Ended")
+            let now = Date()
+            h.send("call.ended", "ses_order", ["timestamp": .string(WireTimeForTests.string(now))])
+            // Frames out of order: the answer (earlier) arrives after the end.
+            h.send("call.answered", "ses_order", ["timestamp": .string(WireTimeForTests.string(now.addingTimeInterval(-5)))])
+            h.session("ses_next", label: "Next")
+            h.send("call.answered", "ses_next")
+            h.waitForNotify { $0.summary == "Next" }
+            h.idle(1)  // time for a (wrong) banner's label to arrive over REST
+            let stale = h.mock.notifyCalls().filter { $0.summary == "Ended" || $0.body.contains("+15559999") }
+            XCTAssertEqual(stale.count, 0, "no banner for a call that ended")
+        }
+    }
+
     func testUnknownAndMalformedFramesDoNotStopTheAgent() throws {
         try withAgent() { h in
             h.sandbox.send(text: "{not json")
