@@ -130,7 +130,8 @@ public final class SessionLifecycleWiring {
             case .reconnectNow:
                 events.reconnectNow()
             case .refreshTimers:
-                refreshTimers()
+                // The banner timer (monotonic clock) may fire late after resume.
+                center.clockJumped()
             case .reconcileCallsInProgress:
                 reconcile()
             case .armNetworkTimer(let delay):
@@ -154,17 +155,6 @@ public final class SessionLifecycleWiring {
                 case .message: Log.message(text)
                 }
             }
-        }
-    }
-
-    /// Shows every banner as of now: after resume the banner timer (on the
-    /// monotonic clock, which stood still during the sleep) may fire late.
-    /// Re-showing a banner unchanged re-renders it from the wall clock and
-    /// re-arms that timer for the next second.
-    private func refreshTimers() {
-        for key in center.activeKeys {
-            guard let banner = center.banner(key) else { continue }
-            center.update(key: key, elapsedSeconds: nil, verified: banner.verified, label: banner.label)
         }
     }
 

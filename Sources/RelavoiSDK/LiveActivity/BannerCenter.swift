@@ -89,6 +89,13 @@ public final class BannerCenter {
         perform(board.close(key: key))
     }
 
+    /// After resume (or any jump of the wall clock): every banner as of now,
+    /// and the timer re-armed for the next second. The timer runs on the
+    /// monotonic clock, which stands still during suspend.
+    public func clockJumped() {
+        perform(board.tick(now: now()))
+    }
+
     /// Closes every banner now.
     public func closeAll() {
         for key in board.banners.keys.sorted() { perform(board.close(key: key)) }

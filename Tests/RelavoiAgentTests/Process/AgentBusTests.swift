@@ -21,10 +21,7 @@ final class AgentBusTests: XCTestCase {
             // The first agent owns the name once it connected; a second start leaves one agent.
             let (status, output) = try AgentProcess.run(
                 arguments: [],
-                environment: [
-                    "RELAVOI_BASE_URL": h.sandbox.baseURL, "RELAVOI_API_KEY": h.sandbox.options.apiKey,
-                    "RELAVOI_TENANT_ID": h.sandbox.options.tenantId, "RELAVOI_API_SECRET": h.sandbox.options.apiSecret,
-                ])
+                environment: h.sandbox.agentAccountEnvironment)
             XCTAssertEqual(status, 0)
             XCTAssertTrue(output.contains("already running"), output)
             XCTAssertTrue(h.agent.process.isRunning)

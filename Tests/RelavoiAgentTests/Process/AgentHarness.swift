@@ -21,10 +21,7 @@ final class AgentHarness {
         prepareServer(mock)
         sandbox = SandboxServer(options: sandboxOptions)
         try sandbox.start()
-        var env = [
-            "RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_KEY": sandbox.options.apiKey,
-            "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET": sandbox.options.apiSecret,
-        ]
+        var env = sandbox.agentAccountEnvironment
         for (key, value) in environment { env[key] = value }
         agent = try AgentProcess(config: config, environment: env)
         try agent.start()
@@ -81,4 +78,14 @@ final class AgentHarness {
 
     /// Lets `seconds` pass with the loop turning.
     func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
+}
+
+extension SandboxServer {
+    /// The environment that points an agent at this sandbox's test account.
+    var agentAccountEnvironment: [String: String] {
+        [
+            "RELAVOI_BASE_URL": baseURL, "RELAVOI_API_KEY": options.apiKey,
+            "RELAVOI_TENANT_ID": options.tenantId, "RELAVOI_API_SECRET": options.apiSecret,
+        ]
+    }
 }

@@ -32,13 +32,11 @@ final class SessionHarness {
         // No token rate limit: the tests make the stream fail and retry on purpose.
         sandbox = SandboxServer(options: .init(tokenRateLimitPerMinute: 0))
         try sandbox.start()
-        var environment = [
-            "RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_KEY": sandbox.options.apiKey,
-            "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET": sandbox.options.apiSecret,
+        var environment = sandbox.agentAccountEnvironment.merging([
             "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
             // The kernel's routes must not move the agent behind the test's back.
             "GIO_USE_NETWORK_MONITOR": networkManager ? "networkmanager" : "base",
-        ]
+        ]) { _, new in new }
         if let sessionBus { environment["DBUS_SESSION_BUS_ADDRESS"] = sessionBus.address }
         agent = try AgentProcess(config: config, environment: environment)
         sandbox.onClientConnected = { [weak self] _ in
