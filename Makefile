@@ -49,7 +49,7 @@ uninstall:
 	scripts/install.sh uninstall
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 clean:
 	rm -rf .build

@@ -57,7 +57,8 @@ let package = Package(
         .target(
             name: "RelavoiTestSupport", dependencies: ["RelavoiGLib", "CGLib"], path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
-        .testTarget(name: "RelavoiCoreTests", dependencies: ["RelavoiCore"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
@@ -74,17 +75,21 @@ let package = Package(
         // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
         // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
         .target(name: "RelavoiFuzzDriver", path: "Fuzz/Driver", swiftSettings: swift6),
+        // GKeyFile in the small, pure: the settings fuzzer and the seed replay test share it.
+        .target(name: "KeyFileText", path: "Fuzz/KeyFileText", swiftSettings: swift6),
         .executableTarget(
             name: "fuzz-frames", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-frames",
             swiftSettings: swift6),
         .executableTarget(
-            name: "fuzz-settings", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-settings",
+            name: "fuzz-settings", dependencies: ["RelavoiFuzzDriver", "RelavoiCore", "KeyFileText"],
+            path: "Fuzz/fuzz-settings",
             swiftSettings: swift6),
         .executableTarget(
             name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
             path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus"], path: "Fuzz/Tests",
+            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "KeyFileText"],
+            path: "Fuzz/Tests",
             swiftSettings: swift6),
 
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.

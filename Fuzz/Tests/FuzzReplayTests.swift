@@ -1,4 +1,5 @@
 import Foundation
+import KeyFileText
 import Testing
 
 @testable import fuzz_dbus

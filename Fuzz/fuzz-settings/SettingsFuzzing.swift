@@ -1,4 +1,5 @@
 import Foundation
+import KeyFileText
 import RelavoiCore
 
 /// What must hold for any agent.conf: group `[agent]` is the file,

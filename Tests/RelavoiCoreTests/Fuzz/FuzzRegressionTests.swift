@@ -1,4 +1,5 @@
 import Foundation
+import KeyFileText
 import Testing
 
 @testable import RelavoiCore
@@ -106,7 +107,7 @@ import Testing
         let inputs = Corpus.inputs("fuzz-settings")
         #expect(inputs.count >= 30, "Fuzz/corpus/fuzz-settings is missing")
         for (name, bytes) in inputs {
-            guard let text = String(validating: bytes, as: UTF8.self), let groups = SeedKeyFile.parse(text) else {
+            guard let text = String(validating: bytes, as: UTF8.self), let groups = KeyFileText.parse(text) else {
                 #expect(!name.hasPrefix("ok-"), "\(name) is not a readable key file")
                 continue
             }
@@ -135,7 +136,7 @@ import Testing
 
     @Test func fullSettingsSeedMeansWhatItSays() throws {
         let text = try #require(String(validating: Corpus.input("fuzz-settings", "ok-full.conf"), as: UTF8.self))
-        let file = try #require(SeedKeyFile.parse(text)?[AgentSettings.group])
+        let file = try #require(KeyFileText.parse(text)?[AgentSettings.group])
         let settings = try AgentSettings(file: file, environment: [:])
         #expect(settings.tenantId == "5a4d0000-0000-4000-8000-00000000c0de")
         #expect(settings.maxBanners == 20)
@@ -147,64 +148,10 @@ import Testing
 
     @Test func environmentSeedOverridesTheFile() throws {
         let text = try #require(String(validating: Corpus.input("fuzz-settings", "ok-environment.conf"), as: UTF8.self))
-        let groups = try #require(SeedKeyFile.parse(text))
+        let groups = try #require(KeyFileText.parse(text))
         let settings = try AgentSettings(file: groups["agent"] ?? [:], environment: groups["environment"] ?? [:])
         #expect(settings.apiKey == "from-env")
         #expect(settings.baseURL == "http://127.0.0.1:8080/v1")
         #expect(settings.userPhone == "+15550100123")
-    }
-}
-
-/// GKeyFile as `KeyFile.load` sees agent.conf, in the small: the same reader
-/// as Fuzz/fuzz-settings/KeyFileText.swift (keep the two in step), so the
-/// seeds mean the same here and to the fuzzer.
-enum SeedKeyFile {
-    static func parse(_ text: String) -> [String: [String: String]]? {
-        var groups: [String: [String: String]] = [:]
-        var group: String?
-        // "\r\n" is one Character in Swift: both end a line (GKeyFile then drops the "\r").
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
-            line = line.drop(while: { $0 == " " || $0 == "\t" })
-            if line.isEmpty || line.first == "#" { continue }
-            if line.first == "[" {
-                guard line.last == "]" else { return nil }
-                let name = line.dropFirst().dropLast()
-                guard !name.isEmpty, !name.contains("["), !name.contains("]"),
-                    !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-                else { return nil }
-                group = String(name)
-                if groups[String(name)] == nil { groups[String(name)] = [:] }
-                continue
-            }
-            guard let group, let equals = line.firstIndex(of: "=") else { return nil }
-            var key = line[..<equals]
-            while key.last == " " || key.last == "\t" { key = key.dropLast() }
-            guard !key.isEmpty else { return nil }
-            let raw = line[line.index(after: equals)...].drop(while: { $0 == " " || $0 == "\t" })
-            if let value = unescape(raw) { groups[group, default: [:]][String(key)] = value }
-        }
-        return groups
-    }
-
-    static func unescape(_ raw: Substring) -> String? {
-        var out = ""
-        var iterator = raw.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\" else {
-                out.append(character)
-                continue
-            }
-            switch iterator.next() {
-            case "s": out.append(" ")
-            case "n": out.append("\n")
-            case "t": out.append("\t")
-            case "r": out.append("\r")
-            case "\\": out.append("\\")
-            default: return nil
-            }
-        }
-        return out
     }
 }

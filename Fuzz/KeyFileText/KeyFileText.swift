@@ -2,9 +2,10 @@
 /// see a file: `[group]` lines, `key = value` lines, `#` comments, the escapes
 /// `\s \n \t \r \\` in values. Lines GKeyFile refuses make the file unreadable
 /// (nil), values with a bad escape are left out, as there. Pure, so the
-/// fuzzer needs no GLib.
-enum KeyFileText {
-    static func parse(_ text: String) -> [String: [String: String]]? {
+/// fuzzer needs no GLib. Shared by fuzz-settings and the seed replay in
+/// RelavoiCoreTests, so the seeds mean the same to both.
+public enum KeyFileText {
+    public static func parse(_ text: String) -> [String: [String: String]]? {
         var groups: [String: [String: String]] = [:]
         var group: String?
         // "\r\n" is one Character in Swift: both end a line (GKeyFile then drops the "\r").
@@ -34,7 +35,7 @@ enum KeyFileText {
     }
 
     /// GKeyFile's string escapes; nil for an unknown or a trailing backslash.
-    static func unescape(_ raw: Substring) -> String? {
+    public static func unescape(_ raw: Substring) -> String? {
         var out = ""
         var iterator = raw.makeIterator()
         while let character = iterator.next() {
