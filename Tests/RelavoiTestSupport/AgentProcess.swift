@@ -38,8 +38,11 @@ public final class AgentProcess {
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
         process.arguments = arguments
         process.environment = env
-        process.standardOutput = try FileHandle(forWritingTo: logURL)
-        process.standardError = try FileHandle(forWritingTo: logURL)
+        // One open file for both: GLib writes info and debug to stdout, the rest
+        // to stderr, and two handles would each write from offset 0 over the other.
+        let log = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = log
+        process.standardError = log
         process.standardInput = FileHandle.nullDevice
     }
 

@@ -53,6 +53,7 @@ final class SessionBusWatcher {
         handlerID = GLibCallbacks.connect(
             UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(onSignal, to: GCallback.self),
             context: Handle(self))
+        Log.debug("following the session bus connection for logout")
         // It may have closed before the handler was connected.
         if g_dbus_connection_is_closed(connection) != 0 { self.closed() }
     }
@@ -68,6 +69,7 @@ final class SessionBusWatcher {
     }
 
     private func closed() {
+        Log.debug("the session bus connection closed")
         guard !reported else { return }
         reported = true
         onClosed()
