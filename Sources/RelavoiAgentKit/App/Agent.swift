@@ -16,6 +16,8 @@ public final class Agent {
     private let demo: SandboxServer?
     private var controller: CallBannerController?
     private var stopping = false
+    /// The process's shared session-bus connection, held for its lifetime.
+    private static var sessionBus: BusConnection?
 
     init(settings: AgentSettings, demo: SandboxServer?) {
         self.settings = settings
@@ -45,6 +47,11 @@ public final class Agent {
         }
         if options.verbose { Log.enableVerbose() }
         MainLoop.installDispatchBridge()
+        // The shared session connection is made here, on the main context, and
+        // kept: GDBus emits `closed` (logout) in the context a connection was
+        // made in, and libsecret's sync lookup below would otherwise make it in
+        // a private context that is never run again (logout went unnoticed).
+        sessionBus = try? BusConnection.session()
 
         var settings: AgentSettings
         do {
@@ -137,7 +144,6 @@ public final class Agent {
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
-            if state == .connected { Task { @MainActor in await controller.reconcile() } }
         }
         UnixSignals.onTerminate { [weak self] signal in
             MainActor.assumeIsolated {

@@ -4,6 +4,16 @@ import RelavoiGLib
 import RelavoiSDK
 
 extension CallBannerController {
+    /// The one reconcile after every `connected` (run by the session
+    /// lifecycle): banners of sessions that ended go first, then calls in
+    /// progress are brought in step. Both REST listings; the stream has no replay.
+    public func reconcileWithServer(
+        callsInProgress source: CallsInProgressSource, endedMeanwhile: @MainActor (String) -> Bool = { _ in false }
+    ) async {
+        await closeBannersOfEndedSessions()
+        await reconcileCallsInProgress(using: source, endedMeanwhile: endedMeanwhile)
+    }
+
     /// After a reconnect (resume, network back, a dropped stream): the server
     /// has no replay, so calls answered while the stream was down are learnt
     /// from `GET /calls?status=ANSWERED`. Their banners show, or are

@@ -34,6 +34,8 @@ public final class CallBannerController {
     }
 
     public var followedCalls: [String: CallBook.Call] { book.calls }
+    /// Sessions whose details (label, proxy number) are remembered.
+    public var knownSessionCount: Int { directory.count }
     public var trackedSessionCount: Int { directory.count }
 
     public static func bannerKey(_ sessionId: String) -> String { "call:\(sessionId)" }
@@ -83,7 +85,7 @@ public final class CallBannerController {
 
     /// After a reconnect: sessions that ended or expired while the stream was
     /// down lose their banners. A failed listing changes nothing.
-    public func reconcile() async {
+    func closeBannersOfEndedSessions() async {
         guard !book.calls.isEmpty else { return }
         guard let live = await lookup.liveSessionIds() else {
             Log.warning("could not list live sessions after reconnecting; banners stay as they are")

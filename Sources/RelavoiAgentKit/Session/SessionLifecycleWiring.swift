@@ -132,7 +132,7 @@ public final class SessionLifecycleWiring {
             case .refreshTimers:
                 // The banner timer (monotonic clock) may fire late after resume.
                 center.clockJumped()
-            case .reconcileCallsInProgress:
+            case .reconcileWithServer:
                 reconcile()
             case .armNetworkTimer(let delay):
                 networkTimer?.cancel()
@@ -167,8 +167,8 @@ public final class SessionLifecycleWiring {
         endedDuringReconcile = []
         Task { @MainActor [weak self] in
             guard let self else { return }
-            await self.controller.reconcileCallsInProgress(
-                using: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
+            await self.controller.reconcileWithServer(
+                callsInProgress: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
             self.reconciling = false
             self.endedDuringReconcile = []
             let again = self.reconcileAgain

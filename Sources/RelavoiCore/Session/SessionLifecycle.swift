@@ -56,8 +56,9 @@ public struct SessionLifecycle: Sendable, Equatable {
         case reconnectNow
         /// Show every banner's time as of now (the timer may fire late after resume).
         case refreshTimers
-        /// Learn calls in progress over REST (`GET /calls?status=ANSWERED`).
-        case reconcileCallsInProgress
+        /// Bring banners in step with the server over REST (the stream has no
+        /// replay): sessions that ended and calls answered or ended meanwhile.
+        case reconcileWithServer
         /// Call `networkTimerFired(now:)` after this many seconds.
         case armNetworkTimer(after: Double)
         case cancelNetworkTimer
@@ -165,7 +166,7 @@ public struct SessionLifecycle: Sendable, Equatable {
     public mutating func streamStateChanged(_ state: RelavoiConnectionState) -> [Action] {
         switch (state, phase) {
         case (.connected, .awake):
-            return [.reconcileCallsInProgress]
+            return [.reconcileWithServer]
         case (.disconnected, .awake):
             // Not asked for by the lifecycle: the agent is stopping.
             phase = .ended

@@ -32,7 +32,7 @@ import Testing
         #expect(life.phase == .awake)
         // The next welcome reconciles calls in progress over REST.
         #expect(life.streamStateChanged(.connecting) == [])
-        #expect(life.streamStateChanged(.connected) == [.reconcileCallsInProgress])
+        #expect(life.streamStateChanged(.connected) == [.reconcileWithServer])
     }
 
     @Test func resumeBeforeTheStreamFinishedClosing() {
