@@ -93,16 +93,23 @@ final class SleepResumeProcessTests: XCTestCase {
         try MainActor.assumeIsolated {
             try withSessionHarness { h in
                 for round in 0..<3 {
+                    // Count resumes so that a round waits for its own, not the state before it.
+                    let resumesBefore = h.agent.log.components(separatedBy: "resumed from").count
                     h.logind.prepareForSleep(true)
                     if round == 1 {
                         h.logind.prepareForSleep(false)  // aborted at once
                     } else {
-                        XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 0 })
+                        XCTAssertTrue(
+                            MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 0 },
+                            "round \(round): the stream did not close for sleep:\n\(h.agent.log.suffix(2000))")
                         h.logind.prepareForSleep(false)
                     }
                     XCTAssertTrue(
-                        MainLoop.iterate(timeout: 5) { h.sandbox.liveClientCount == 1 && h.logind.agentHoldsSleepLock },
-                        "round \(round):\n\(h.agent.log.suffix(2000))")
+                        MainLoop.iterate(timeout: 5) {
+                            h.agent.log.components(separatedBy: "resumed from").count > resumesBefore
+                                && h.sandbox.liveClientCount == 1 && h.logind.agentHoldsSleepLock
+                        },
+                        "round \(round): not live again after resume:\n\(h.agent.log.suffix(2000))")
                 }
                 h.idle(1)
                 XCTAssertEqual(h.sandbox.liveClientCount, 1)
