@@ -5,6 +5,7 @@
 #include <glib-object.h>
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
+#include <malloc.h>
 
 // libdispatch's main-queue hooks (what CoreFoundation uses to drive the main
 // queue from its own run loop). Exported by libdispatch.so on Linux.

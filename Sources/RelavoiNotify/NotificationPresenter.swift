@@ -83,6 +83,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         ready.wait()
     }
 
+    /// GLib sources attached to the presenter thread's context (diagnostics);
+    /// nil before `start`.
+    public var liveSourceCount: Int? {
+        lock.withLock { context }.map { ContextSources.liveCount(in: $0) }
+    }
+
     /// Whether a notification server is there; nil until the first answer.
     public var serverAvailable: Bool? { lock.withLock { available } }
 

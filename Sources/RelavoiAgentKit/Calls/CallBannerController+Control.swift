@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiGLib
 import RelavoiSDK
 
 /// The D-Bus control interface drives the same banners the stream does
@@ -48,5 +49,15 @@ extension CallBannerController: BannerControl {
 
     public var isStreamConnected: Bool {
         Relavoi.isInitialized && Relavoi.shared.events.connectionState == .connected
+    }
+
+    public func diagnostics() -> [(name: String, value: Int64)] {
+        ProcessFigures.current() + [
+            ("main-context-sources", Int64(ContextSources.liveCount(in: nil))),
+            ("presenter-context-sources", Int64(center.presenterSourceCount ?? 0)),
+            ("banners", Int64(center.activeKeys.count)),
+            ("followed-calls", Int64(followedCalls.count)),
+            ("known-sessions", Int64(knownSessionCount)),
+        ]
     }
 }

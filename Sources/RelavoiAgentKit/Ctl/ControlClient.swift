@@ -78,6 +78,8 @@ public enum ControlClient {
             let connected = try connectedProperty(bus)
             let count = try list(bus).count
             output.out(ControlReport.status(connected: connected, bannerCount: count))
+        case .diagnostics:
+            for figure in try diagnostics(bus) { output.out("\(TerminalText.safe(figure.name))\t\(figure.value)") }
         }
     }
 
@@ -90,6 +92,12 @@ public enum ControlClient {
             let (sum, overflow) = Int64(now.timeIntervalSince1970.rounded(.up)).addingReportingOverflow(seconds)
             return ("after", overflow ? Int64.max : sum)
         }
+    }
+
+    private static func diagnostics(_ bus: BusConnection) throws(CallError) -> [(name: String, value: Int64)] {
+        let reply = try call(bus, "Diagnostics", nil, reply: AgentBus.diagnosticsSignature)
+        defer { g_variant_unref(reply) }
+        return AgentDiagnosticsReply.figures(reply)
     }
 
     private static func list(_ bus: BusConnection) throws(CallError) -> [BannerListing] {

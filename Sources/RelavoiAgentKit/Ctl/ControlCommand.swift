@@ -13,6 +13,7 @@ public enum ControlCommand: Equatable, Sendable {
     case end(sessionId: String, policy: EndPolicy)
     case list
     case status
+    case diagnostics
 
     public enum Parsed: Equatable, Sendable {
         case run(ControlCommand)
@@ -39,6 +40,10 @@ public enum ControlCommand: Equatable, Sendable {
               verified|unverified, proxy number, label.
           status
               Whether the event stream is connected, and how many banners show.
+          diagnostics
+              The agent's own figures, one NAME<TAB>VALUE line each: memory
+              (rss-bytes, heap-in-use-bytes), threads, open fds, GLib sources,
+              banners, followed calls, known sessions.
 
         Options:
           --verified   the call is verified (without it: unverified)
@@ -96,9 +101,13 @@ public enum ControlCommand: Equatable, Sendable {
                 return .usageError("the policy must be immediate, default or after:SECONDS")
             }
             return .run(.end(sessionId: operands[0], policy: policy))
-        case "list", "status":
+        case "list", "status", "diagnostics":
             guard operands.isEmpty else { return .usageError("\(name) takes no arguments") }
-            return .run(name == "list" ? .list : .status)
+            switch name {
+            case "list": return .run(.list)
+            case "status": return .run(.status)
+            default: return .run(.diagnostics)
+            }
         default:
             return .usageError("unknown command \(TerminalText.safe(name, limit: 40))")
         }

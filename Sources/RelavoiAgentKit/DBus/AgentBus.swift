@@ -28,6 +28,9 @@ public enum AgentBus {
     public static let errorUnknownSession = "com.relavoi.Agent1.Error.UnknownSession"
     public static let errorFailed = "com.relavoi.Agent1.Error.Failed"
 
+    /// The signature of `Diagnostics()`'s reply.
+    public static let diagnosticsSignature = "(a{sx})"
+
     /// The signature of `List()`'s reply.
     public static let listSignature = "(a(sssbis))"
 
@@ -53,6 +56,9 @@ public enum AgentBus {
             </method>
             <method name="List">
               <arg name="banners" type="a(sssbis)" direction="out"/>
+            </method>
+            <method name="Diagnostics">
+              <arg name="figures" type="a{sx}" direction="out"/>
             </method>
             <property name="Connected" type="b" access="read"/>
             <signal name="BannerDismissed">

@@ -17,6 +17,9 @@ public protocol BannerControl: AnyObject {
     func listBanners() -> [BannerListing]
     /// Whether the Relavoi event stream is connected (the `Connected` property).
     var isStreamConnected: Bool { get }
+    /// Named figures of the running agent (`Diagnostics()`, `ctl diagnostics`):
+    /// memory, threads, fds, GLib sources, what it tracks.
+    func diagnostics() -> [(name: String, value: Int64)]
 }
 
 /// A failed control call; becomes a D-Bus error reply.

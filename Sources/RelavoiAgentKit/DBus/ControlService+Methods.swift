@@ -46,6 +46,11 @@ extension ControlService {
             return nil
         case "List" where V.hasType(args, "()"):
             return V.tuple([V.array(of: "(sssbis)", control.listBanners().map(Self.row))])
+        case "Diagnostics" where V.hasType(args, "()"):
+            let entries = control.diagnostics().map { figure in
+                g_variant_new_dict_entry(g_variant_new_string(figure.name), g_variant_new_int64(gint64(figure.value)))!
+            }
+            return V.tuple([V.array(of: "{sx}", entries)])
         default:
             throw .invalidArgument("no method \(method) with this signature")
         }

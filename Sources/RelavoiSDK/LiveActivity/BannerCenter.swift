@@ -101,6 +101,9 @@ public final class BannerCenter {
         for key in board.banners.keys.sorted() { perform(board.close(key: key)) }
     }
 
+    /// GLib sources on the presenter thread's context (diagnostics); nil before `prepare`.
+    public var presenterSourceCount: Int? { presenter?.liveSourceCount }
+
     /// Returns once the presenter has carried out everything asked so far.
     public func flush() async {
         guard let presenter else { return }

@@ -77,6 +77,19 @@ final class ControlServiceTests: XCTestCase {
         }
     }
 
+    func testDiagnosticsReturnsTheControlsFigures() throws {
+        try MainActor.assumeIsolated {
+            let f = try Fixture()
+            _ = f.client.call("Start", Args.start("call-1"))
+            let reply = f.client.call("Diagnostics", nil)
+            XCTAssertNil(reply.errorName)
+            XCTAssertEqual(Args.printed(reply.value), "({'banners': 1, 'answer': 42},)")
+            XCTAssertEqual(reply.value.map { AgentDiagnosticsReply.figures($0).map(\.name) }, ["banners", "answer"])
+            XCTAssertEqual(
+                f.client.call("Diagnostics", Args.start("x")).errorName, "org.freedesktop.DBus.Error.InvalidArgs")
+        }
+    }
+
     func testUnknownSessionIsItsOwnError() throws {
         try MainActor.assumeIsolated {
             let f = try Fixture()
@@ -188,7 +201,7 @@ final class ControlServiceTests: XCTestCase {
             let f = try Fixture()
             let reply = f.client.call("Introspect", nil, interface: "org.freedesktop.DBus.Introspectable")
             let xml = Args.printed(reply.value)
-            for part in ["com.relavoi.Agent1", "name=\"Start\"", "a(sssbis)", "BannerDismissed", "Connected"] {
+            for part in ["com.relavoi.Agent1", "name=\"Start\"", "a(sssbis)", "a{sx}", "BannerDismissed", "Connected"] {
                 XCTAssertTrue(xml.contains(part), part)
             }
         }

@@ -49,6 +49,20 @@ final class AgentBusTests: XCTestCase {
             (status, output) = try AgentProcess.run(arguments: ["ctl", "status"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.lowercased().contains("connected"), output)
+            (status, output) = try AgentProcess.run(arguments: ["ctl", "diagnostics"])
+            XCTAssertEqual(status, 0, output)
+            let figures = Dictionary(
+                output.split(separator: "\n").compactMap { line -> (String, Int64)? in
+                    let parts = line.split(separator: "\t")
+                    guard parts.count == 2, let value = Int64(parts[1]) else { return nil }
+                    return (String(parts[0]), value)
+                }, uniquingKeysWith: { first, _ in first })
+            XCTAssertEqual(figures["banners"], 1, output)
+            XCTAssertGreaterThan(figures["rss-bytes"] ?? 0, 1 << 20, output)
+            XCTAssertGreaterThan(figures["heap-in-use-bytes"] ?? 0, 0, output)
+            // At least the main-queue bridge and the banner timer.
+            XCTAssertGreaterThanOrEqual(figures["main-context-sources"] ?? 0, 2, output)
+            XCTAssertNotNil(figures["presenter-context-sources"], output)
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 })

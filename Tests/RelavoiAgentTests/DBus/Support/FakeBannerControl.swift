@@ -50,4 +50,8 @@ final class FakeBannerControl: BannerControl {
     }
 
     func listBanners() -> [BannerListing] { banners }
+
+    func diagnostics() -> [(name: String, value: Int64)] {
+        [("banners", Int64(banners.count)), ("answer", 42)]
+    }
 }
