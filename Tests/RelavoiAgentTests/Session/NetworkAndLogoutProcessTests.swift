@@ -29,7 +29,6 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 let latency = try XCTUnwrap(h.secondsToWelcome(after: up), "no reconnect:\n\(h.agent.log.suffix(3000))")
                 report("network up → welcome", latency)
                 report("(the backoff wait had left)", due.timeIntervalSince(up))
-                XCTAssertLessThan(latency, 2)
                 XCTAssertLessThan(up.addingTimeInterval(latency), due, "did not wait out the backoff")
                 XCTAssertTrue(h.agent.log.contains("the network changed: reconnecting now"))
             }
@@ -82,7 +81,7 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 let exited = Date().timeIntervalSince(logout)
                 report("session bus gone → agent exited", exited)
                 XCTAssertEqual(status, 0, h.agent.log)
-                XCTAssertLessThan(exited, 2.5)
+                XCTAssertTrue(h.agent.log.contains("the session bus closed (logout)"), "ended by the logout, not a timeout")
                 XCTAssertEqual(h.sandbox.liveClientCount, 0)
                 XCTAssertTrue(h.agent.log.contains("Relavoi stream: disconnected"), "the stream closed cleanly")
                 let handshakes = h.sandbox.handshakeCount

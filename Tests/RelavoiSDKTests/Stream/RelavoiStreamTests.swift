@@ -87,10 +87,10 @@ final class RelavoiStreamTests: StreamTestCase {
             try awaitOnLoop { await events.connect() }
 
             for round in 1...3 {
-                let dropped = Date()
                 server.dropConnections()
                 XCTAssertTrue(loopUntil { server.handshakeCount == round + 1 && events.connectionState == .connected })
-                XCTAssertLessThan(Date().timeIntervalSince(dropped), 1.5, "base delay 0.05 s after a live connection")
+                // Read from the plan, not the wall clock (the machine may be busy).
+                XCTAssertEqual(logs.count("reconnecting in 0.05 s"), round, "base delay 0.05 s after a live connection")
                 server.sendEvent(type: "call.answered", payload: ["sessionId": .string("round-\(round)")])
                 XCTAssertTrue(loopUntil { seen.events.count == round })
             }
@@ -157,9 +157,8 @@ final class RelavoiStreamTests: StreamTestCase {
     func testBadCredentialsLogOnceAndRetrySlowly() {
         withStream(apiSecret: "rs_" + String(repeating: "f", count: 64)) { server, relavoi, logs in
             let events = relavoi.events
-            let started = Date()
             try awaitOnLoop { await events.connect() }
-            XCTAssertLessThan(Date().timeIntervalSince(started), 2, "connect() returns after the first failure")
+            XCTAssertEqual(server.tokenRequestCount, 1, "connect() returns after the first failure")
             XCTAssertEqual(events.connectionState, .connecting)
             loopFor(1.5)
             XCTAssertEqual(server.tokenRequestCount, 1, "retries wait unauthorizedRetryInterval (60 s)")
@@ -186,9 +185,9 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertTrue(server.receivedMessages.contains("ping"))
 
             server.answersPings = false
-            let silentSince = Date()
             XCTAssertTrue(loopUntil(timeout: 5) { server.handshakeCount >= 2 })
-            XCTAssertLessThan(Date().timeIntervalSince(silentSince), 0.8 + 0.2 + 0.6)
+            // Replaced by the half-open check (its deadline is tested with a
+            // simulated clock in StreamConnectionMachineTests), not by chance.
             XCTAssertTrue(logs.contains("replacing the connection"))
             server.answersPings = true
             XCTAssertTrue(loopUntil { events.connectionState == .connected })
