@@ -94,7 +94,8 @@ let package = Package(
 
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
         .executableTarget(
-            name: "relavoi-soak", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
+            name: "relavoi-soak",
+            dependencies: ["RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
             swiftSettings: swift6),
     ]
 )

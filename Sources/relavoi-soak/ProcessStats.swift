@@ -1,10 +1,12 @@
 import Foundation
 
-/// What /proc says about a process. GLib sources (timeouts, idle and fd
-/// sources) are not visible from outside; leaked timers show up as idle
-/// wake-ups instead (context switches while nothing happens).
+/// What /proc says about a process, and what the agent says of itself
+/// (`figures`: malloc's bytes in use, GLib sources per context).
 struct ProcessStats: CustomStringConvertible {
     var rssKiB: Int
+    /// RSS split: anonymous memory (heap, stacks) and file pages (the binary, libraries, ICU data).
+    var rssAnonKiB: Int
+    var rssFileKiB: Int
     var hwmKiB: Int
     var threads: Int
     var fds: Int
@@ -13,6 +15,13 @@ struct ProcessStats: CustomStringConvertible {
     /// User + system CPU time so far, in seconds.
     var cpuSeconds: Double
     var fdKinds: [String: Int]
+    /// The agent's `Diagnostics()`; nil if it did not answer.
+    var figures: [String: Int64]?
+
+    var heapInUseKiB: Int? { figures?["heap-in-use-bytes"].map { Int($0 / 1024) } }
+    var heapFreeKiB: Int? { figures?["heap-free-bytes"].map { Int($0 / 1024) } }
+    var mainSources: Int? { figures?["main-context-sources"].map { Int($0) } }
+    var presenterSources: Int? { figures?["presenter-context-sources"].map { Int($0) } }
 
     static func read(pid: Int32) -> ProcessStats? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -49,7 +58,8 @@ struct ProcessStats: CustomStringConvertible {
             kinds[kind, default: 0] += 1
         }
         return ProcessStats(
-            rssKiB: fields["VmRSS"] ?? 0, hwmKiB: fields["VmHWM"] ?? 0, threads: fields["Threads"] ?? 0,
+            rssKiB: fields["VmRSS"] ?? 0, rssAnonKiB: fields["RssAnon"] ?? 0, rssFileKiB: fields["RssFile"] ?? 0,
+            hwmKiB: fields["VmHWM"] ?? 0, threads: fields["Threads"] ?? 0,
             fds: names.count,
             contextSwitches: (fields["voluntary_ctxt_switches"] ?? 0) + (fields["nonvoluntary_ctxt_switches"] ?? 0),
             cpuSeconds: cpu, fdKinds: kinds)
@@ -58,7 +68,15 @@ struct ProcessStats: CustomStringConvertible {
     var fdSummary: String { fdKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
 
     var description: String {
-        "RSS \(Self.mib(rssKiB)) MiB (peak \(Self.mib(hwmKiB)) MiB), \(threads) threads, \(fds) fds (\(fdSummary))"
+        var text =
+            "RSS \(Self.mib(rssKiB)) MiB (anonymous \(Self.mib(rssAnonKiB)), file \(Self.mib(rssFileKiB)); peak \(Self.mib(hwmKiB))), \(threads) threads, \(fds) fds (\(fdSummary))"
+        if let heapInUseKiB, let heapFreeKiB, let mainSources, let presenterSources {
+            text += "; malloc in use \(Self.mib(heapInUseKiB)) MiB, free in its arenas \(Self.mib(heapFreeKiB)) MiB"
+            text += "; GLib sources \(mainSources) main + \(presenterSources) presenter"
+        } else {
+            text += "; the agent did not answer Diagnostics()"
+        }
+        return text
     }
 
     static func mib(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }

@@ -374,7 +374,8 @@ final class SoakRun {
     }
 
     private func sample(_ label: String?) -> ProcessStats? {
-        guard let pid = agent?.processIdentifier, let stats = ProcessStats.read(pid: pid) else { return nil }
+        guard let pid = agent?.processIdentifier, var stats = ProcessStats.read(pid: pid) else { return nil }
+        stats.figures = AgentFigures.fetch()
         samples.append((elapsed, stats))
         if let label { note("\(label): \(stats)") }
         return stats
@@ -458,7 +459,32 @@ final class SoakRun {
             lines.append("end:   \(end)")
             let growth = end.rssKiB - start.rssKiB
             lines.append(
-                "RSS change \(growth >= 0 ? "+" : "")\(ProcessStats.mib(growth)) MiB; trend over the run \(trend())")
+                "RSS change \(growth >= 0 ? "+" : "")\(ProcessStats.mib(growth)) MiB; trend over the run \(trend(\.rssKiB))"
+            )
+            let anonGrowth = end.rssAnonKiB - start.rssAnonKiB
+            lines.append(
+                "anonymous RSS change \(anonGrowth >= 0 ? "+" : "")\(ProcessStats.mib(anonGrowth)) MiB; "
+                    + "trend over the run \(trend(\.rssAnonKiB)); file pages \(trend(\.rssFileKiB))")
+            if let heapStart = start.heapInUseKiB, let heapEnd = end.heapInUseKiB {
+                let heapGrowth = heapEnd - heapStart
+                lines.append(
+                    "malloc in use change \(heapGrowth >= 0 ? "+" : "")\(ProcessStats.mib(heapGrowth)) MiB; "
+                        + "trend over the run \(trend { $0.heapInUseKiB ?? 0 })")
+                // What the agent holds, not what the allocator keeps: a leak shows here.
+                let heapAllowance = max(1024, heapStart / 5)
+                if heapGrowth > heapAllowance {
+                    failures.append(
+                        "malloc in use grew by \(ProcessStats.mib(heapGrowth)) MiB (allowed \(ProcessStats.mib(heapAllowance)) MiB)"
+                    )
+                }
+            } else {
+                failures.append("the agent did not answer Diagnostics() at the start or the end")
+            }
+            if let a = start.mainSources, let b = end.mainSources, let c = start.presenterSources,
+                let d = end.presenterSources, b + d > a + c + 2
+            {
+                failures.append("GLib sources grew from \(a) + \(c) to \(b) + \(d) (main + presenter)")
+            }
             // Thresholds: a leak per call, reconnect or restart would exceed them (docs/hardening.md).
             let rssAllowance = max(8 * 1024, start.rssKiB / 5)
             if growth > rssAllowance {
@@ -484,8 +510,6 @@ final class SoakRun {
                 )
             }
         }
-        lines.append(
-            "GLib sources cannot be counted from outside the process: leaked timers show as idle wake-ups above.")
         lines.append(failures.isEmpty ? "RESULT: passed" : "RESULT: FAILED")
         lines += failures.map { "  - \($0)" }
 
@@ -495,23 +519,31 @@ final class SoakRun {
         try? (log.joined(separator: "\n") + "\n").write(
             toFile: options.outputDirectory + "/timeline.txt", atomically: true, encoding: .utf8)
         let csv =
-            ["seconds,rss_kib,hwm_kib,threads,fds,context_switches,cpu_seconds"]
+            [
+                "seconds,rss_kib,rss_anon_kib,rss_file_kib,hwm_kib,threads,fds,context_switches,cpu_seconds,"
+                    + "heap_in_use_kib,heap_free_kib,main_sources,presenter_sources"
+            ]
             + samples.map {
-                "\(Int($0.seconds)),\($0.stats.rssKiB),\($0.stats.hwmKiB),\($0.stats.threads),\($0.stats.fds),\($0.stats.contextSwitches),\($0.stats.cpuSeconds)"
+                let s = $0.stats
+                let agentSide = [s.heapInUseKiB, s.heapFreeKiB, s.mainSources, s.presenterSources]
+                    .map { $0.map(String.init) ?? "" }.joined(separator: ",")
+                return
+                    "\(Int($0.seconds)),\(s.rssKiB),\(s.rssAnonKiB),\(s.rssFileKiB),\(s.hwmKiB),\(s.threads),\(s.fds),\(s.contextSwitches),\(s.cpuSeconds),"
+                    + agentSide
             }
         try? (csv.joined(separator: "\n") + "\n").write(
             toFile: options.outputDirectory + "/samples.csv", atomically: true, encoding: .utf8)
         return failures.isEmpty
     }
 
-    /// RSS slope over the samples after the start measurement (least squares), in MiB per hour.
-    private func trend() -> String {
+    /// The slope of a figure (KiB) over the samples after the start measurement (least squares), in MiB per hour.
+    private func trend(_ kib: (ProcessStats) -> Int) -> String {
         let points = samples.filter { $0.seconds >= startTime - 1 }
         guard points.count >= 6 else { return "n/a (\(points.count) samples: too short a run)" }
         let n = Double(points.count)
         let meanX = points.map(\.seconds).reduce(0, +) / n
-        let meanY = points.map { Double($0.stats.rssKiB) }.reduce(0, +) / n
-        let sxy = points.map { ($0.seconds - meanX) * (Double($0.stats.rssKiB) - meanY) }.reduce(0, +)
+        let meanY = points.map { Double(kib($0.stats)) }.reduce(0, +) / n
+        let sxy = points.map { ($0.seconds - meanX) * (Double(kib($0.stats)) - meanY) }.reduce(0, +)
         let sxx = points.map { ($0.seconds - meanX) * ($0.seconds - meanX) }.reduce(0, +)
         guard sxx > 0 else { return "n/a" }
         return String(format: "%+.1f MiB/h over %d samples", sxy / sxx * 3600 / 1024, points.count)
