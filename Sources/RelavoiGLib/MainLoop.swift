@@ -37,6 +37,16 @@ public enum MainLoop {
         _dispatch_main_queue_callback_4CF(nil)
     }
 
+    /// Sends the jobs of Swift concurrency's global executor to the main
+    /// executor, so nonisolated async code and continuation resumes run on the
+    /// main thread and libdispatch never starts a worker thread (whose pool
+    /// monitor would wake the process every second, for good). For a process
+    /// whose tasks all belong on its main loop, as the agent's do; call once at
+    /// start-up, before any task runs. A library must not do this to its host.
+    public static func runGlobalExecutorJobsOnMainThread() {
+        relavoi_run_global_jobs_on_main_executor()
+    }
+
     /// Runs the GLib main loop until `quit()`.
     public static func run() {
         installDispatchBridge()

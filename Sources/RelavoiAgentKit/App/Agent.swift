@@ -47,6 +47,8 @@ public final class Agent {
         }
         if options.verbose { Log.enableVerbose() }
         MainLoop.installDispatchBridge()
+        // One thread does the agent's work: no libdispatch workers, no 1 Hz wake-up when idle.
+        MainLoop.runGlobalExecutorJobsOnMainThread()
         // The shared session connection is made here, on the main context, and
         // kept: GDBus emits `closed` (logout) in the context a connection was
         // made in, and libsecret's sync lookup below would otherwise make it in

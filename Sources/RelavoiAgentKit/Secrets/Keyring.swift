@@ -1,6 +1,6 @@
 import CGLib
 import CSecret
-import Dispatch
+import Foundation
 
 /// The desktop keyring (Secret Service) through libsecret: one item per API
 /// key, schema `com.relavoi.Agent`, attribute `api-key` = the key.
@@ -106,9 +106,8 @@ public enum Keyring {
     /// A `GCancellable` cancelled from a timer thread after `seconds`.
     private static func withTimeout<T>(_ seconds: Double, _ body: (UnsafeMutablePointer<GCancellable>) -> T) -> T {
         let cancellable = CancellableReference()
-        let timer = DispatchWorkItem { cancellable.cancel() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: timer)
-        defer { timer.cancel() }
+        let timer = CancelAfter(seconds: seconds, cancellable)
+        defer { timer.stop() }
         return body(cancellable.pointer)
     }
 
@@ -120,6 +119,33 @@ public enum Keyring {
 
     private static func formatted(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// Cancels a `GCancellable` after a while from a plain thread of its own,
+/// unless stopped first. Not a libdispatch timer: the first use of a global
+/// queue starts libdispatch's worker monitor, which then wakes the idle agent
+/// every second for good (see `MainLoop.runGlobalExecutorJobsOnMainThread`).
+private final class CancelAfter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stopped = false
+
+    init(seconds: Double, _ cancellable: CancellableReference) {
+        let deadline = Date(timeIntervalSinceNow: max(0, seconds))
+        Thread.detachNewThread { [self] in
+            condition.lock()
+            while !stopped, condition.wait(until: deadline) {}
+            let expired = !stopped
+            condition.unlock()
+            if expired { cancellable.cancel() }
+        }
+    }
+
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
     }
 }
 

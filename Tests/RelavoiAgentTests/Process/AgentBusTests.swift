@@ -72,6 +72,16 @@ final class AgentBusTests: XCTestCase {
             (status, output) = try AgentProcess.run(arguments: ["ctl", "start", "bad id!", "+1", "x"])
             XCTAssertNotEqual(status, 0)
             XCTAssertTrue(h.agent.process.isRunning, "bad arguments never crash the agent")
+
+            // Stream, REST, D-Bus and banners all ran on the main loop: libdispatch
+            // never started a worker thread ("com.apple.root.…-qos…"), whose pool
+            // monitor would wake the idle agent every second for good.
+            let tasks = "/proc/\(h.agent.process.processIdentifier)/task"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).compactMap {
+                try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8)
+            }
+            XCTAssertFalse(names.isEmpty)
+            XCTAssertFalse(names.contains { $0.contains("qos") }, "libdispatch worker threads: \(names)")
         }
     }
 
