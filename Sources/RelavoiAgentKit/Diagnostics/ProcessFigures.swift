@@ -3,7 +3,8 @@ import Foundation
 
 /// The agent's own process as the kernel and the allocator see it: resident
 /// memory next to what malloc has handed out tells a leak (both grow) from
-/// allocator retention (only RSS grows).
+/// allocator retention (only RSS grows). Under AddressSanitizer malloc's
+/// figures read 0 (its allocator replaces malloc).
 enum ProcessFigures {
     static func current() -> [(name: String, value: Int64)] {
         let heap = mallinfo2()

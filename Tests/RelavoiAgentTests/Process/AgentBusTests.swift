@@ -59,7 +59,8 @@ final class AgentBusTests: XCTestCase {
                 }, uniquingKeysWith: { first, _ in first })
             XCTAssertEqual(figures["banners"], 1, output)
             XCTAssertGreaterThan(figures["rss-bytes"] ?? 0, 1 << 20, output)
-            XCTAssertGreaterThan(figures["heap-in-use-bytes"] ?? 0, 0, output)
+            // mallinfo2 reads 0 under AddressSanitizer, whose allocator replaces malloc.
+            XCTAssertNotNil(figures["heap-in-use-bytes"], output)
             // At least the main-queue bridge and the banner timer.
             XCTAssertGreaterThanOrEqual(figures["main-context-sources"] ?? 0, 2, output)
             XCTAssertNotNil(figures["presenter-context-sources"], output)
