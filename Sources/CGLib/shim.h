@@ -19,7 +19,8 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 // tasks on the main thread anyway, so it sends these jobs to the main executor
 // (libdispatch's main queue, drained by the GLib loop) instead. The same hook
 // SwiftNIO installs for its event loops; both functions use the Swift calling
-// convention.
+// convention. Delayed jobs (Task.sleep) have hooks of their own, not set here:
+// they would still start a worker, and the agent has none.
 typedef void (*relavoi_swift_enqueue_original)(void *job) __attribute__((swiftcall));
 typedef void (*relavoi_swift_enqueue_global_hook)(void *job, relavoi_swift_enqueue_original original)
     __attribute__((swiftcall));

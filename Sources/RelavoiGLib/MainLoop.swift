@@ -40,7 +40,8 @@ public enum MainLoop {
     /// Sends the jobs of Swift concurrency's global executor to the main
     /// executor, so nonisolated async code and continuation resumes run on the
     /// main thread and libdispatch never starts a worker thread (whose pool
-    /// monitor would wake the process every second, for good). For a process
+    /// monitor would wake the process every second, for good). Delayed jobs
+    /// (`Task.sleep`) are not covered: use GLib timers. For a process
     /// whose tasks all belong on its main loop, as the agent's do; call once at
     /// start-up, before any task runs. A library must not do this to its host.
     public static func runGlobalExecutorJobsOnMainThread() {

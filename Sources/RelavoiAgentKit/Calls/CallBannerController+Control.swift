@@ -52,12 +52,13 @@ extension CallBannerController: BannerControl {
     }
 
     public func diagnostics() -> [(name: String, value: Int64)] {
-        ProcessFigures.current() + [
-            ("main-context-sources", Int64(ContextSources.liveCount(in: nil))),
-            ("presenter-context-sources", Int64(center.presenterSourceCount ?? 0)),
-            ("banners", Int64(center.activeKeys.count)),
-            ("followed-calls", Int64(followedCalls.count)),
-            ("known-sessions", Int64(knownSessionCount)),
-        ]
+        // No presenter (banners off, or stopping): no presenter figure, rather than a 0.
+        let presenter = center.presenterSourceCount.map { [("presenter-context-sources", Int64($0))] } ?? []
+        return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
+            + presenter + [
+                ("banners", Int64(center.activeKeys.count)),
+                ("followed-calls", Int64(followedCalls.count)),
+                ("known-sessions", Int64(trackedSessionCount)),
+            ]
     }
 }

@@ -34,8 +34,6 @@ public final class CallBannerController {
     }
 
     public var followedCalls: [String: CallBook.Call] { book.calls }
-    /// Sessions whose details (label, proxy number) are remembered.
-    public var knownSessionCount: Int { directory.count }
     public var trackedSessionCount: Int { directory.count }
 
     public static func bannerKey(_ sessionId: String) -> String { "call:\(sessionId)" }
@@ -86,12 +84,15 @@ public final class CallBannerController {
     /// After a reconnect: sessions that ended or expired while the stream was
     /// down lose their banners. A failed listing changes nothing.
     func closeBannersOfEndedSessions() async {
-        guard !book.calls.isEmpty else { return }
+        // Only calls known before the listing was asked for: one that began on
+        // the stream meanwhile is live even if the listing missed it.
+        let asked = Set(book.calls.keys)
+        guard !asked.isEmpty else { return }
         guard let live = await lookup.liveSessionIds() else {
             Log.warning("could not list live sessions after reconnecting; banners stay as they are")
             return
         }
-        for sessionId in book.calls.keys.sorted() where !live.contains(sessionId) {
+        for sessionId in book.calls.keys.sorted() where asked.contains(sessionId) && !live.contains(sessionId) {
             Log.info("session \(sessionId) ended while the stream was down; closing its banner")
             finish(sessionId, durationSeconds: nil, missed: false)
         }

@@ -100,6 +100,12 @@ public enum ControlClient {
         return AgentDiagnosticsReply.figures(reply)
     }
 
+    /// The running agent's `Diagnostics()` figures; nil if it does not answer
+    /// (for the soak, which samples them while it drives the agent).
+    public static func diagnostics(on bus: BusConnection) -> [(name: String, value: Int64)]? {
+        try? diagnostics(bus)
+    }
+
     private static func list(_ bus: BusConnection) throws(CallError) -> [BannerListing] {
         let reply = try call(bus, "List", nil, reply: AgentBus.listSignature)
         defer { g_variant_unref(reply) }

@@ -127,25 +127,37 @@ public enum Keyring {
 /// queue starts libdispatch's worker monitor, which then wakes the idle agent
 /// every second for good (see `MainLoop.runGlobalExecutorJobsOnMainThread`).
 private final class CancelAfter: @unchecked Sendable {
-    private let condition = NSCondition()
+    // GMutex/GCond (not NSCondition): g_cond_wait_until waits on the monotonic
+    // clock, so a wall-clock step at login neither stretches nor skips the wait.
+    private let mutex = UnsafeMutablePointer<GMutex>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<GCond>.allocate(capacity: 1)
     private var stopped = false
 
     init(seconds: Double, _ cancellable: CancellableReference) {
-        let deadline = Date(timeIntervalSinceNow: max(0, seconds))
+        g_mutex_init(mutex)
+        g_cond_init(condition)
+        let deadline = g_get_monotonic_time() + gint64(max(0, seconds) * 1_000_000)
         Thread.detachNewThread { [self] in
-            condition.lock()
-            while !stopped, condition.wait(until: deadline) {}
+            g_mutex_lock(mutex)
+            while !stopped, g_cond_wait_until(condition, mutex, deadline) != 0 {}
             let expired = !stopped
-            condition.unlock()
+            g_mutex_unlock(mutex)
             if expired { cancellable.cancel() }
         }
     }
 
+    deinit {
+        g_cond_clear(condition)
+        g_mutex_clear(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
     func stop() {
-        condition.lock()
+        g_mutex_lock(mutex)
         stopped = true
-        condition.signal()
-        condition.unlock()
+        g_cond_signal(condition)
+        g_mutex_unlock(mutex)
     }
 }
 

@@ -29,8 +29,9 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 let latency = try XCTUnwrap(h.secondsToWelcome(after: up), "no reconnect:\n\(h.agent.log.suffix(3000))")
                 report("network up → welcome", latency)
                 report("(the backoff wait had left)", due.timeIntervalSince(up))
-                XCTAssertLessThan(up.addingTimeInterval(latency), due, "did not wait out the backoff")
                 XCTAssertTrue(h.agent.log.contains("the network changed: reconnecting now"))
+                // The pending backoff wait was cut short, not waited out (read from the log, not the clock).
+                XCTAssertTrue(h.agent.log.contains("Relavoi stream: reconnecting now"), String(h.agent.log.suffix(2000)))
             }
         }
     }

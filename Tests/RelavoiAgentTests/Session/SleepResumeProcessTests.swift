@@ -81,6 +81,9 @@ final class SleepResumeProcessTests: XCTestCase {
                     h.secondsToWelcome(after: resumed), "no reconnect after resume:\n\(h.agent.log)")
                 report("resume during backoff → welcome", latency)
                 report("(the backoff wait had left)", due.timeIntervalSince(resumed))
+                // The backoff wait from before the sleep (seconds) was dropped: no log
+                // line tells a fresh connect from a waited-out retry, so compare with
+                // when that retry was due (a margin of seconds against milliseconds).
                 XCTAssertLessThan(resumed.addingTimeInterval(latency), due, "did not wait out the backoff")
             }
         }
