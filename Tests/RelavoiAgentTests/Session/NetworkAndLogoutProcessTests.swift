@@ -31,7 +31,8 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 report("(the backoff wait had left)", due.timeIntervalSince(up))
                 XCTAssertTrue(h.agent.log.contains("the network changed: reconnecting now"))
                 // The pending backoff wait was cut short, not waited out (read from the log, not the clock).
-                XCTAssertTrue(h.agent.log.contains("Relavoi stream: reconnecting now"), String(h.agent.log.suffix(2000)))
+                XCTAssertTrue(
+                    h.agent.log.contains("Relavoi stream: reconnecting now"), String(h.agent.log.suffix(2000)))
             }
         }
     }
@@ -82,7 +83,8 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 let exited = Date().timeIntervalSince(logout)
                 report("session bus gone → agent exited", exited)
                 XCTAssertEqual(status, 0, h.agent.log)
-                XCTAssertTrue(h.agent.log.contains("the session bus closed (logout)"), "ended by the logout, not a timeout")
+                XCTAssertTrue(
+                    h.agent.log.contains("the session bus closed (logout)"), "ended by the logout, not a timeout")
                 XCTAssertEqual(h.sandbox.liveClientCount, 0)
                 XCTAssertTrue(h.agent.log.contains("Relavoi stream: disconnected"), "the stream closed cleanly")
                 let handshakes = h.sandbox.handshakeCount

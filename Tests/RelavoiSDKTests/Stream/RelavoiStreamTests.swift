@@ -252,7 +252,8 @@ final class RelavoiStreamTests: StreamTestCase {
             events.addListener("t") { seen.events.append($0) }
             try awaitOnLoop { await events.connect() }
             // A valid event, but in a binary frame: not part of the contract.
-            server.send(binary: #"{"type":"call.answered","payload":{"sessionId":"bin","timestamp":"2026-07-15T12:14:59Z"}}"#)
+            server.send(
+                binary: #"{"type":"call.answered","payload":{"sessionId":"bin","timestamp":"2026-07-15T12:14:59Z"}}"#)
             server.sendEvent(type: "call.answered", payload: ["sessionId": .string("text")])
             XCTAssertTrue(loopUntil { seen.events.count == 1 })
             XCTAssertEqual(seen.sessionIds, ["text"])
