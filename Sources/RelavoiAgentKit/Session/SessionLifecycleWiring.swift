@@ -169,6 +169,7 @@ public final class SessionLifecycleWiring {
             guard let self else { return }
             await self.controller.reconcileWithServer(
                 callsInProgress: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
+            Log.debug("reconciled with the server after connecting")
             self.reconciling = false
             self.endedDuringReconcile = []
             let again = self.reconcileAgain

@@ -61,6 +61,11 @@ final class SessionHarness {
             MainLoop.iterate(timeout: 15) { self.sandbox.liveClientCount > 0 && self.logind.agentHoldsSleepLock },
             "agent not ready (live clients \(sandbox.liveClientCount), inhibitors \(logind.inhibitors())):\n\(agent.log)",
             file: file, line: line)
+        // The reconcile after the first connect is over, so its REST answers
+        // cannot land in the middle of what a test does next.
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 10) { self.agent.log.contains("reconciled with the server after connecting") },
+            "no reconcile after connecting:\n\(agent.log)", file: file, line: line)
         if networkManager != nil {
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 10) { self.agent.log.contains("network: following GNetworkMonitorNM") },
