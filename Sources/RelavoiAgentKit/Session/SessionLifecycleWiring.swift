@@ -169,7 +169,7 @@ public final class SessionLifecycleWiring {
             guard let self else { return }
             await self.controller.reconcileWithServer(
                 callsInProgress: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
-            Log.debug("reconciled with the server after connecting")
+            Log.debug("the reconcile after connecting is over")  // also after a failed listing (warned above)
             self.reconciling = false
             self.endedDuringReconcile = []
             let again = self.reconcileAgain

@@ -64,7 +64,7 @@ final class SessionHarness {
         // The reconcile after the first connect is over, so its REST answers
         // cannot land in the middle of what a test does next.
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 10) { self.agent.log.contains("reconciled with the server after connecting") },
+            MainLoop.iterate(timeout: 10) { self.agent.log.contains("the reconcile after connecting is over") },
             "no reconcile after connecting:\n\(agent.log)", file: file, line: line)
         if networkManager != nil {
             XCTAssertTrue(
