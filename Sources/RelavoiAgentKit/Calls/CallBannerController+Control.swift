@@ -57,7 +57,7 @@ extension CallBannerController: BannerControl {
         return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
             + presenter + [
                 ("banners", Int64(center.activeKeys.count)),
-                ("followed-calls", Int64(followedCalls.count)),
+                ("followed-calls", Int64(followedCallCount)),
                 ("known-sessions", Int64(trackedSessionCount)),
             ]
     }

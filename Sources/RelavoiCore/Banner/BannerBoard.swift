@@ -30,6 +30,14 @@ public struct BannerBoard: Sendable {
     public mutating func update(
         key: String, elapsedSeconds: Int?, verified: Bool, label: String, now: Date
     ) -> [Action] {
+        update(
+            key: key, elapsedSeconds: elapsedSeconds, badge: VerificationBadge(verified: verified), label: label,
+            now: now)
+    }
+
+    public mutating func update(
+        key: String, elapsedSeconds: Int?, badge: VerificationBadge, label: String, now: Date
+    ) -> [Action] {
         guard var banner = banners[key] else { return [] }
         if let elapsedSeconds, banner.phase == .active {
             let start = now.addingTimeInterval(-TimeInterval(max(0, elapsedSeconds)))
@@ -37,7 +45,7 @@ public struct BannerBoard: Sendable {
                 sessionId: banner.attributes.sessionId, proxyNumber: banner.attributes.proxyNumber,
                 startedAt: start)
         }
-        banner.verified = verified
+        banner.badge = badge
         banner.label = label
         return show(banner, key: key, now: now)
     }

@@ -25,6 +25,8 @@ public final class BannerCenter {
     private var renderer = BannerRenderer(profile: .unknown)
     private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
+    /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
+    private var pendingRings: Set<String> = []
     private var timer: GLibTimer?
     private var timerDeadline: Date?
     private var presenter: NotificationPresenter?
@@ -63,9 +65,12 @@ public final class BannerCenter {
 
     // MARK: - Banner lifecycle
 
-    public func show(_ banner: Banner, key: String, onRemoved: RemovalHandler? = nil) {
+    /// - Parameter rings: a new call starts ringing: its first ringing
+    ///   `Notify` names the ringing sound, no later one does.
+    public func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
         startPresenter()
         if let onRemoved { removalHandlers[key] = onRemoved }
+        if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
         perform(board.show(banner, key: key, now: now()))
     }
 
@@ -131,6 +136,7 @@ public final class BannerCenter {
                 presenter?.post(key: key, content: nil)
             case .removed(let key, let byUser):
                 shownSnapshots[key] = nil
+                pendingRings.remove(key)
                 removalHandlers.removeValue(forKey: key)?(byUser)
             }
         }
@@ -140,7 +146,13 @@ public final class BannerCenter {
     private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
         guard profileKnown, snapshot != previous else { return }
         shownSnapshots[key] = snapshot
-        presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+        presenter?.post(key: key, content: render(key: key, snapshot, previous: previous))
+    }
+
+    /// The content for a banner; the first ringing render of a call rings.
+    private func render(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
+        let rings = snapshot.kind == .ringing && pendingRings.remove(key) != nil
+        return renderer.render(snapshot, previous: previous, rings: rings)
     }
 
     /// Re-sends every banner after the server or the settings changed. A
@@ -154,7 +166,7 @@ public final class BannerCenter {
             let snapshot = banner.snapshot(at: time)
             let previous = shownSnapshots[key].map { _ in snapshot }
             shownSnapshots[key] = snapshot
-            presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+            presenter?.post(key: key, content: render(key: key, snapshot, previous: previous))
         }
     }
 
