@@ -82,12 +82,13 @@ public final class CallBannerController {
             }
         case .end(let view, let durationSeconds, let immediate):
             let key = Self.bannerKey(view.sessionId)
+            let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
             if center.banner(key) == nil {
                 // Never shown (it ended while its lookups were in flight): only its ended state, if any.
                 guard !immediate, settings.dismissPolicy != .immediate else { return }
-                center.show(banner(view), key: key)
+                center.showEnded(banner(view), key: key, policy: policy, durationSeconds: durationSeconds)
+                return
             }
-            let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
             center.end(key: key, policy: policy, durationSeconds: durationSeconds)
         case .miss(let view):
             var notice = banner(view)

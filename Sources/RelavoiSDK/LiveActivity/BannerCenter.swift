@@ -74,6 +74,15 @@ public final class BannerCenter {
         perform(board.show(banner, key: key, now: now()))
     }
 
+    /// Shows a banner straight in its ended state, never live: a call that
+    /// ended before its banner was ever shown.
+    public func showEnded(_ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?) {
+        startPresenter()
+        let time = now()
+        _ = board.show(banner, key: key, now: time)
+        perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
+    }
+
     public func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
         perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
     }
