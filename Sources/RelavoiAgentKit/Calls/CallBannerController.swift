@@ -74,26 +74,22 @@ public final class CallBannerController {
     private func perform(_ effect: CallMachine.Effect) {
         switch effect {
         case .show(let view, let rings):
-            let key = Self.bannerKey(view.sessionId)
-            center.show(banner(view), key: key, rings: rings) { [weak self] byUser in
-                guard byUser, let self else { return }
-                self.run(self.machine.userDismissed(view.sessionId))
-                self.onDismissed?(view.sessionId)
-            }
+            center.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
         case .end(let view, let durationSeconds, let immediate):
             let key = Self.bannerKey(view.sessionId)
             let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
             if center.banner(key) == nil {
                 // Never shown (it ended while its lookups were in flight): only its ended state, if any.
                 guard !immediate, settings.dismissPolicy != .immediate else { return }
-                center.showEnded(banner(view), key: key, policy: policy, durationSeconds: durationSeconds)
+                center.showEnded(
+                    banner(view), key: key, policy: policy, durationSeconds: durationSeconds, onRemoved: removal(view))
                 return
             }
             center.end(key: key, policy: policy, durationSeconds: durationSeconds)
         case .miss(let view):
             var notice = banner(view)
             notice.phase = .missed(closeAt: now().addingTimeInterval(Self.noticeLinger))
-            center.show(notice, key: Self.bannerKey(view.sessionId))
+            center.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
         case .summary(let count):
             showSummary(count: count)
         case .smsNotice(let sessionId, let proxyNumber, let label):
@@ -130,6 +126,19 @@ public final class CallBannerController {
         }
     }
 
+    /// When a call's banner is gone: dismissed by the user (the machine gives
+    /// up its slot; the D-Bus signal), or closed or expired.
+    private func removal(_ view: CallMachine.CallView) -> BannerCenter.RemovalHandler {
+        { [weak self] byUser in
+            guard let self else { return }
+            if byUser {
+                self.run(self.machine.userDismissed(view.sessionId))
+                self.onDismissed?(view.sessionId)
+            }
+            self.onCallsChanged?()
+        }
+    }
+
     private func banner(_ view: CallMachine.CallView) -> Banner {
         let startedAt: Date
         let phase: Banner.Phase
@@ -144,7 +153,7 @@ public final class CallBannerController {
         return Banner(
             attributes: RelavoiCallAttributes(
                 sessionId: view.sessionId, proxyNumber: view.proxyNumber, startedAt: startedAt),
-            badge: view.badge, label: view.label, phase: phase)
+            badge: view.badge, label: view.label, phase: phase, rangAt: view.rangAt)
     }
 
     private func showSummary(count: Int) {

@@ -21,12 +21,19 @@ public struct Banner: Equatable, Sendable {
     public var badge: VerificationBadge
     public var label: String
     public var phase: Phase
+    /// When the call started ringing, if it rang (the panels' timeline).
+    public var rangAt: Date?
+    /// When the call ended or was missed; set by `BannerBoard.end` and `miss`.
+    public var endedAt: Date?
 
-    public init(attributes: RelavoiCallAttributes, badge: VerificationBadge, label: String, phase: Phase) {
+    public init(
+        attributes: RelavoiCallAttributes, badge: VerificationBadge, label: String, phase: Phase, rangAt: Date? = nil
+    ) {
         self.attributes = attributes
         self.badge = badge
         self.label = label
         self.phase = phase
+        self.rangAt = rangAt
     }
 
     /// A banner whose badge is the server's yes or no (the SDK's API).

@@ -60,6 +60,8 @@ public struct CallMachine: Sendable {
         public var label: String
         public var badge: VerificationBadge
         public var phase: Phase
+        /// When it started ringing, if it rang.
+        public var rangAt: Date?
     }
 
     public enum Effect: Equatable, Sendable {
@@ -111,6 +113,7 @@ public struct CallMachine: Sendable {
         var rang = false
         /// Ended before it was admitted (its filter lookup was in flight).
         var pendingFinish: Finish?
+        var rangAt: Date?
     }
 
     enum Finish: Equatable, Sendable {
@@ -227,8 +230,9 @@ public struct CallMachine: Sendable {
             }
         }
         if calls.count >= settings.capacity { effects += dropOldestUnshown() }
-        calls[sessionId] = Call(
-            phase: phase, proxyNumber: entry?.proxyNumber, label: entry?.details?.label, admitted: admitted)
+        var call = Call(phase: phase, proxyNumber: entry?.proxyNumber, label: entry?.details?.label, admitted: admitted)
+        if case .ringing(let since) = phase { call.rangAt = since }
+        calls[sessionId] = call
         effects += askLookups(sessionId, now: now)
         if admitted { effects += slotEffects(book.callChanged(sessionId, phase: bookPhase(phase)), now: now) }
         return effects
@@ -432,7 +436,7 @@ public struct CallMachine: Sendable {
     private func view(_ sessionId: String, _ call: Call) -> CallView {
         CallView(
             sessionId: sessionId, proxyNumber: call.proxyNumber ?? "", label: call.label ?? "", badge: call.badge,
-            phase: call.phase)
+            phase: call.phase, rangAt: call.rangAt)
     }
 
     /// The followed calls are at capacity: the oldest call without a banner goes.

@@ -76,8 +76,11 @@ public final class BannerCenter {
 
     /// Shows a banner straight in its ended state, never live: a call that
     /// ended before its banner was ever shown.
-    public func showEnded(_ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?) {
+    public func showEnded(
+        _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, onRemoved: RemovalHandler? = nil
+    ) {
         startPresenter()
+        if let onRemoved { removalHandlers[key] = onRemoved }
         let time = now()
         _ = board.show(banner, key: key, now: time)
         perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
@@ -101,6 +104,11 @@ public final class BannerCenter {
 
     public func close(key: String) {
         perform(board.close(key: key))
+    }
+
+    /// Closes a banner as the user would from the tray (its removal handler hears `byUser`).
+    public func dismiss(key: String) {
+        perform(board.dismiss(key: key))
     }
 
     /// After resume (or any jump of the wall clock): every banner as of now,

@@ -232,7 +232,7 @@ final class ControlServiceTests: XCTestCase {
                 ])
             let all = f.client.call(
                 "GetAll", Args.tuple([Args.s(AgentBus.interface)]), interface: "org.freedesktop.DBus.Properties")
-            XCTAssertEqual(Args.printed(all.value), "({'Connected': <false>},)")
+            XCTAssertEqual(Args.printed(all.value), "({'Connected': <false>, 'Calls': <@aa{sv} []>},)")
         }
     }
 
