@@ -50,6 +50,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         var desired: NotificationContent
         var sent: NotificationContent?
         var notification: UnsafeMutablePointer<NotifyNotification>?
+        /// The content identity `notification` was made for.
+        var identity = ""
         /// When the server last popped it up (monotonic µs).
         var poppedAt: gint64?
         /// A pop held back until the previous one has settled.
@@ -88,9 +90,6 @@ public final class NotificationPresenter: @unchecked Sendable {
     public var liveSourceCount: Int? {
         lock.withLock { context }.map { ContextSources.liveCount(in: $0) }
     }
-
-    /// Whether a notification server is there; nil until the first answer.
-    public var serverAvailable: Bool? { lock.withLock { available } }
 
     /// Asks for `content` on banner `key`, or its closing when nil. Only the
     /// latest request per key is carried out.
@@ -196,6 +195,18 @@ public final class NotificationPresenter: @unchecked Sendable {
         if holdPop(key: key, banner: banner) { return }
         let icon = resolvedIcons[content.iconName] ?? icons.resolve(content.iconName)
         resolvedIcons[content.iconName] = icon
+        if let previous = banner.notification, banner.identity != content.identity {
+            // A new phase that needs a notification of its own: the old one
+            // closes (its closed signal no longer matches the banner, so it is
+            // not taken for the banner going away).
+            var error: UnsafeMutablePointer<GError>?
+            notify_notification_close(previous, &error)
+            logFailure(error, doing: "close the previous phase's banner")
+            g_object_unref(UnsafeMutableRawPointer(previous))
+            banner.notification = nil
+            banner.sent = nil
+            banner.poppedAt = nil
+        }
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = banner.notification {
             notification = existing
@@ -204,6 +215,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             notification = notify_notification_new(content.summary, content.body, icon)
             connectClosed(notification, key: key)
             banner.notification = notification
+            banner.identity = content.identity
         }
         configure(notification, content)
         var error: UnsafeMutablePointer<GError>?
@@ -306,7 +318,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         onEvent(.availability(true))
         profile = readProfile()
         Log.info(
-            "notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))"
+            "notification server: \(profile.name) \(profile.version) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))"
         )
         onEvent(.profile(profile, restarted: restarted))
         for (key, banner) in shown { send(key: key, banner: banner) }
@@ -334,10 +346,12 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func readProfile() -> NotificationServerProfile {
         var name: UnsafeMutablePointer<CChar>?
         var vendor: UnsafeMutablePointer<CChar>?
-        _ = notify_get_server_info(&name, &vendor, nil, nil)
+        var version: UnsafeMutablePointer<CChar>?
+        _ = notify_get_server_info(&name, &vendor, &version, nil)
         defer {
             g_free(name)
             g_free(vendor)
+            g_free(version)
         }
         var capabilities: Set<String> = []
         let list = notify_get_server_caps()
@@ -351,7 +365,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         g_list_free_full(list, g_free)
         return NotificationServerProfile(
             name: name.map { String(cString: $0) } ?? "unknown",
-            vendor: vendor.map { String(cString: $0) } ?? "", capabilities: capabilities)
+            vendor: vendor.map { String(cString: $0) } ?? "", version: version.map { String(cString: $0) } ?? "",
+            capabilities: capabilities)
     }
 
     // MARK: - C plumbing

@@ -245,6 +245,38 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
+    /// GNOME 45-48 (here a server that says it is GNOME Shell 48.7): each
+    /// phase is a notification of its own and none changes urgency.
+    func testGnome48GetsOneNotificationPerPhaseThatNeverChangesUrgency() throws {
+        try withAgent(
+            config: "dismiss-policy = default",
+            prepareServer: { $0.pretend(name: "gnome-shell", vendor: "GNOME", version: "48.7") }
+        ) { h in
+            h.session("ses_48", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_48", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify { $0.hints["category"] == "call.incoming" && $0.body.contains("Verified") }
+            h.send("call.answered", "ses_48")
+            h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("00:02") }
+            h.send("call.ended", "ses_48", ["durationSeconds": .int(3)])
+            h.waitForNotify { $0.hints["category"] == "call.ended" }
+            let calls = h.mock.notifyCalls()
+            // A new notification (replaces id 0) starts each phase; updates within a phase replace it.
+            let starts = calls.filter { $0.replacesId == 0 }.map { $0.hints["category"] ?? "" }
+            XCTAssertEqual(starts, ["call.incoming", "call", "call.ended"], "\(calls.map(\.hints))")
+            for category in ["call.incoming", "call", "call.ended"] {
+                let urgencies = Set(calls.filter { $0.hints["category"] == category }.map { $0.hints["urgency"] ?? "" })
+                XCTAssertEqual(urgencies.count, 1, "\(category) changed urgency: \(urgencies)")
+            }
+            XCTAssertEqual(
+                Set(calls.filter { $0.hints["category"] == "call" }.map { $0.hints["urgency"] }), ["byte 0x00"],
+                "the live call is low urgency from its first Notify")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count >= 2 },
+                "the ringing and live notifications were closed as their phases ended")
+            XCTAssertEqual(calls.filter { $0.hints["sound-name"] != nil }.count, 1)
+        }
+    }
+
     func testUnknownAndMalformedFramesDoNotStopTheAgent() throws {
         try withAgent() { h in
             h.sandbox.send(text: "{not json")
