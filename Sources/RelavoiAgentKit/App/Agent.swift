@@ -7,9 +7,8 @@ import RelavoiSandboxKit
 /// (or the end of the demo script).
 @MainActor
 public final class Agent {
-    /// Exit codes: 0 fine (also "already running"), 2 usage, 78 settings (EX_CONFIG:
-    /// the systemd unit does not restart on it).
-    public static let exitUsage: Int32 = 2
+    /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
+    /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
 
     private let settings: AgentSettings
