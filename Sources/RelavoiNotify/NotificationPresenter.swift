@@ -217,7 +217,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.notification = notification
             banner.identity = content.identity
         }
-        configure(notification, content)
+        configure(notification, content, icon: icon)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.sent = content
@@ -229,7 +229,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
     }
 
-    private func configure(_ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent) {
+    private func configure(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent, icon: String
+    ) {
         // Hints persist across updates in libnotify: start from none each time.
         notify_notification_clear_hints(notification)
         notify_notification_set_app_name(notification, appName)
@@ -244,6 +246,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         if content.suppressSound {
             notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        }
+        if profile.rules.badgeAsImageHint, !icon.isEmpty {
+            notify_notification_set_hint(notification, "image-path", g_variant_new_string(icon))
         }
     }
 

@@ -76,6 +76,9 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// The live call is low urgency from its first `Notify` (with
     /// `notificationPerPhase`: readable in the list, its ticks never pop).
     public var liveAtLowUrgency: Bool
+    /// The badge also goes as the `image-path` hint: GNOME 45 on draws no
+    /// image for `app_icon` (48.7: an empty space), only for an image hint.
+    public var badgeAsImageHint: Bool
     /// keep-on-screen needs critical urgency: GNOME ignores `expire_timeout`
     /// and hides normal banners after 4 s; the others keep a never-expiring one up.
     public var keepOnScreenNeedsCritical: Bool
@@ -96,6 +99,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             self.init(ticks: .lowUrgency)
             notificationPerPhase = !legacy
             liveAtLowUrgency = !legacy
+            badgeAsImageHint = !legacy
             keepOnScreenNeedsCritical = true
             popSettleInterval = 0.3
         case .xfce:
@@ -109,6 +113,7 @@ public struct NotificationServerRules: Equatable, Sendable {
         self.ticks = ticks
         notificationPerPhase = false
         liveAtLowUrgency = false
+        badgeAsImageHint = false
         keepOnScreenNeedsCritical = false
         popSettleInterval = 0
     }

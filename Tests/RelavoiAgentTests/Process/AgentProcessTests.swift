@@ -274,6 +274,9 @@ final class AgentProcessTests: XCTestCase {
                 MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count >= 2 },
                 "the ringing and live notifications were closed as their phases ended")
             XCTAssertEqual(calls.filter { $0.hints["sound-name"] != nil }.count, 1)
+            XCTAssertTrue(
+                calls.allSatisfy { $0.hints["image-path"]?.contains("com.relavoi.Agent-") == true },
+                "GNOME 45 on draws the badge from the image hint only")
         }
     }
 
