@@ -28,6 +28,15 @@ final class SettingsErrorTests: XCTestCase {
         XCTAssertFalse(output.contains("rs_0000"), "the secret is never echoed")
     }
 
+    func testABadEscapeStopsTheAgentNamingTheKey() throws {
+        let (status, output) = try AgentProcess.run(
+            arguments: [], config: "label-key = who\\qis",
+            environment: ["RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de"])
+        XCTAssertEqual(status, 78, output)
+        XCTAssertTrue(output.contains("label-key"), "one message naming the key: \(output)")
+        XCTAssertEqual(output.split(separator: "\n").count, 1, output)
+    }
+
     func testPlainWebSocketToARemoteHostIsRefused() throws {
         let (status, output) = try AgentProcess.run(
             arguments: [], config: "",
