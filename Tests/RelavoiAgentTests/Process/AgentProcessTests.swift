@@ -121,7 +121,8 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
                 "stale banner closed:\n\(h.agent.log.suffix(2000))")
-            h.idle(1.5)
+            // The reconcile after the reconnect is over: it closed one banner, not two.
+            h.waitForLog("the reconcile after connecting is over", count: 2)
             XCTAssertEqual(h.mock.closeCalls().count, 1, "the live session's banner stays")
         }
     }
@@ -164,7 +165,7 @@ final class AgentProcessTests: XCTestCase {
 
     func testDoNotDisturbSilencesRingingUnlessRingThroughIsOn() throws {
         try withAgent(prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
-            h.idle(0.5)  // the agent reads Inhibited asynchronously at start
+            h.waitForLog("do not disturb is on")  // read asynchronously at start
             h.session("ses_dnd")
             h.send("call.incoming", "ses_dnd", ["proxyNumber": .string("+15550100")])
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
@@ -173,7 +174,7 @@ final class AgentProcessTests: XCTestCase {
         }
         try withAgent(config: "ring-through-dnd = true", prepareServer: { $0.addBooleanProperty("Inhibited", true) }) {
             h in
-            h.idle(0.5)
+            h.waitForLog("do not disturb is on")
             h.session("ses_dnd2")
             h.send("call.incoming", "ses_dnd2", ["proxyNumber": .string("+15550100")])
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
@@ -195,7 +196,10 @@ final class AgentProcessTests: XCTestCase {
             h.session("ses_next", label: "Next")
             h.send("call.answered", "ses_next")
             h.waitForNotify { $0.summary == "Next" }
-            h.idle(1)  // time for a (wrong) banner's label to arrive over REST
+            // The answer was judged stale, and the reconcile after connecting
+            // (which lists the sandbox's answered call) is over too.
+            h.waitForLog("ignoring a stale call event for session ses_order")
+            h.waitForLog("the reconcile after connecting is over")
             let stale = h.mock.notifyCalls().filter { $0.summary == "Ended" || $0.body.contains("+15559999") }
             XCTAssertEqual(stale.count, 0, "no banner for a call that ended: \(stale)\n\(h.agent.log)")
         }
