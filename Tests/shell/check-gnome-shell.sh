@@ -1,0 +1,295 @@
+#!/usr/bin/env bash
+# Headless GNOME Shell check of the top-bar extension relavoi@relavoi.com.
+#
+#   Tests/shell/check-gnome-shell.sh            # from make test
+#   SHOTS=docs/screenshots Tests/shell/check-gnome-shell.sh   # also keep the screenshots there
+#
+# Starts its own world and stops it: a private session bus (only GNOME Shell's
+# notification helper can be activated on it), an empty private system bus when the
+# machine has none, Xvfb, and `gnome-shell --x11 --unsafe-mode` (unsafe mode lets
+# org.gnome.Shell.Eval read the panel) with private XDG folders and keyfile GSettings.
+# The build that fits the installed gnome-shell is installed from its zip with
+# `gnome-extensions install` into the private XDG_DATA_HOME and turned on with
+# `gnome-extensions enable`, as README says. Then the agent (AGENT below) plays calls:
+#   1. no agent: no pill; the extension owns com.relavoi.Agent.ShellIndicator
+#   2. a call: the pill shows a timer that advances (the panel text is printed at two
+#      times); screenshots of the pill and of the open menu; after the call the pill is gone
+#   3. a second call, the agent stopped mid-call: pill gone; the agent started again:
+#      the pill is back; "Dismiss" in the menu: the call leaves and the pill goes
+# Every step waits for its event (generous deadlines), none sleeps a fixed time.
+# Skips (exit 0) only when gnome-shell is not installed. Ends with
+# "N passed, N failed"; exit 1 when a check failed.
+#
+# AGENT=demo (default): .build/debug/relavoi-agent --demo (RELAVOI_AGENT_BIN overrides)
+# AGENT=stand-in: Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
+#   Calls/Dismiss contract, for working on the extension without the agent.
+set -uo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here=$repo/Tests/shell
+uuid=relavoi@relavoi.com
+python=/usr/bin/python3
+
+if [ "${1:-}" != --inside ]; then
+  if ! command -v gnome-shell >/dev/null 2>&1; then
+    echo "skip - GNOME Shell check: gnome-shell is not installed (scripts/install-deps.sh test installs it)"
+    exit 0
+  fi
+  for tool in Xvfb dbus-run-session dbus-daemon gnome-extensions gsettings import "$python"; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "FAIL - GNOME Shell check: $tool missing (scripts/install-deps.sh test)"; exit 1; }
+  done
+  work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-shell-test.XXXXXX")
+  mkdir -p "$work/services"
+  # Only the shell's own helper that owns org.freedesktop.Notifications may be activated.
+  for service in org.gnome.Shell.Notifications; do
+    [ ! -f "/usr/share/dbus-1/services/$service.service" ] || ln -s "/usr/share/dbus-1/services/$service.service" "$work/services/"
+  done
+  cat >"$work/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:dir=$work</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>$work/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+  WORK=$work timeout 240 dbus-run-session --config-file="$work/session.conf" -- "$0" --inside
+  rc=$?
+  [ "$rc" != 124 ] || echo "FAIL - GNOME Shell check: timed out after 240 s"
+  rm -rf -- "$work"
+  exit "$rc"
+fi
+
+# ------------------------------------------------------------ inside the private bus
+work=$WORK
+AGENT=${AGENT:-demo}
+agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
+pids=()
+cleanup() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do wait "${pids[i]}" 2>/dev/null; done
+}
+trap cleanup EXIT
+
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
+finish() {
+  if [ "$failed" -gt 0 ]; then
+    echo "# gnome-shell log (tail):"; tail -n 25 "$work/gnome-shell.log" | sed 's/^/#   /'
+    for f in "$work"/agent-*.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 8 "$f" | sed 's/^/#   /'; }; done
+  fi
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+# wait_for SECONDS COMMAND...: polls the command every 0.2 s until it succeeds.
+wait_for() {
+  local deadline=$((SECONDS + $1))
+  shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.2
+  done
+}
+shell_eval() { "$python" "$here/shell-eval.py" "$1"; }
+
+# The panel as the test reads it: is the pill on screen, its visible texts, its accessible name.
+PANEL_JS="(() => {
+  const St = imports.gi.St;
+  const b = Main.panel.statusArea['$uuid'];
+  if (!b) return {present: false, shown: false, text: ''};
+  const texts = [];
+  const walk = a => { if (a instanceof St.Label && a.visible && a.text) texts.push(a.text); a.get_children().forEach(walk); };
+  walk(b);
+  return {present: true, shown: b.mapped, text: texts.join(' '), name: b.accessible_name};
+})()"
+panel() { shell_eval "$PANEL_JS"; }
+pill_shown() { panel | grep -q '"shown":true'; }
+pill_gone() { panel | grep -q '"present":true,"shown":false'; }
+# The pill's text once it is a live timer (mm:ss or h:mm:ss).
+pill_timer() { panel | sed -n 's/.*"shown":true,"text":"\([0-9]*:[0-9][0-9]\(:[0-9][0-9]\)\{0,1\}\)".*/\1/p' | grep .; }
+seconds_of() { echo "$1" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
+name_owned() {
+  gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+
+n_agents=0
+agent_pid=
+start_agent() {
+  n_agents=$((n_agents + 1))
+  local log=$work/agent-$n_agents.log
+  if [ "$AGENT" = stand-in ]; then
+    "$python" "$here/stand-in-agent.py" --ring 2 --live 20 --linger 4 >"$log" 2>&1 &
+  else
+    XDG_CONFIG_HOME=$work/agent-config "$agent_bin" --demo >"$log" 2>&1 &
+  fi
+  agent_pid=$!
+  pids+=("$agent_pid")
+}
+stop_agent() {
+  kill "$agent_pid" 2>/dev/null
+  wait "$agent_pid" 2>/dev/null
+}
+
+if [ "$AGENT" != stand-in ] && [ ! -x "$agent_bin" ]; then
+  fail "agent binary" "no $agent_bin (make build)"
+  finish
+fi
+
+# A system bus: the shell aborts without one (containers often have none).
+if [ -z "${DBUS_SYSTEM_BUS_ADDRESS:-}" ] && [ ! -S /run/dbus/system_bus_socket ]; then
+  cat >"$work/system.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$work/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
+</busconfig>
+EOF
+  dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
+  pids+=($!)
+  wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
+  export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
+fi
+
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 20 test -s "$work/display" || { fail "Xvfb starts"; finish; }
+export DISPLAY=:$(head -1 "$work/display")
+
+export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
+mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+chmod 700 "$XDG_RUNTIME_DIR"
+export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome NO_AT_BRIDGE=1
+unset WAYLAND_DISPLAY
+
+# The build for this shell, installed from its zip.
+major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
+form=legacy
+[ "${major:-0}" -lt 45 ] || form=esm
+"$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 ||
+  { fail "the $form build is made" "$(tail -3 "$work/build.log")"; finish; }
+zip=$(ls "$work"/build/*.shell-extension.zip)
+if gnome-extensions install --force "$zip" >"$work/install.log" 2>&1 &&
+  [ -f "$XDG_DATA_HOME/gnome-shell/extensions/$uuid/metadata.json" ]; then
+  ok "gnome-extensions install $(basename "$zip") (GNOME Shell $major, $form build)"
+else
+  fail "gnome-extensions install" "$(cat "$work/install.log")"
+  finish
+fi
+gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
+
+gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
+shell_pid=$!
+pids+=("$shell_pid")
+if wait_for 60 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false"; then
+  ok "gnome-shell $major started (pid $shell_pid, display $DISPLAY)"
+else
+  fail "gnome-shell starts"
+  finish
+fi
+# The desktop as after a login: no start-up overview, no "privileged user" notification.
+shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
+wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
+
+if gnome-extensions enable "$uuid" 2>"$work/enable.log" &&
+  wait_for 30 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1"; then
+  ok "gnome-extensions enable $uuid: the extension is enabled"
+else
+  fail "gnome-extensions enable $uuid" "$(cat "$work/enable.log"; shell_eval "JSON.stringify(Main.extensionManager.lookup('$uuid')?.error ?? null)")"
+  finish
+fi
+
+# 1. No agent, no pill.
+if wait_for 10 pill_gone; then ok "no agent: the indicator is in the panel, hidden"; else fail "no agent: hidden indicator" "$(panel)"; fi
+if wait_for 10 name_owned com.relavoi.Agent.ShellIndicator; then
+  ok "the extension owns com.relavoi.Agent.ShellIndicator"
+else
+  fail "the extension owns com.relavoi.Agent.ShellIndicator"
+fi
+
+# 2. A call: a timer that advances, then no pill.
+start_agent
+echo "# agent: $([ "$AGENT" = stand-in ] && echo "STAND-IN Tests/shell/stand-in-agent.py" || echo "$agent_bin --demo") (pid $agent_pid)"
+if wait_for 45 pill_shown; then ok "a call: the pill appears ($(panel))"; else fail "a call: the pill appears" "$(panel)"; fi
+if wait_for 45 pill_timer; then
+  t1=$(pill_timer) at1=$(date -u +%H:%M:%S.%N | cut -c1-12)
+  echo "# panel at $at1 UTC: $(panel)"
+  advanced=
+  deadline=$((SECONDS + 10))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    t2=$(pill_timer)
+    if [ -n "$t2" ] && [ "$(seconds_of "$t2")" -gt "$(seconds_of "$t1")" ]; then advanced=1; break; fi
+    sleep 0.2
+  done
+  at2=$(date -u +%H:%M:%S.%N | cut -c1-12)
+  if [ -n "$advanced" ]; then
+    ok "the timer advances: '$t1' at $at1, '$t2' at $at2"
+  else
+    fail "the timer advances" "'$t1' at $at1, still '$t2' at $at2"
+  fi
+else
+  fail "the pill shows a timer" "$(panel)"
+fi
+
+# Screenshots: the pill, then the open menu.
+shots=$work/shots
+mkdir -p "$shots"
+wait_for 10 pill_timer
+import -window root "$shots/full-live.png" 2>/dev/null &&
+  convert "$shots/full-live.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator.png" 2>/dev/null
+shell_eval "Main.panel.statusArea['$uuid'].menu.open(false); true" >/dev/null
+if wait_for 10 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusArea['$uuid'].menu.isOpen\" | grep -qx true"; then
+  menu_text=$(shell_eval "(() => { const St = imports.gi.St; const t = []; const walk = a => { if (a instanceof St.Label && a.visible && a.text) t.push(a.text); a.get_children().forEach(walk); }; walk(Main.panel.statusArea['$uuid'].menu.box); return t.join(' | '); })()")
+  case "$menu_text" in
+    *'Copy number'*'Dismiss'*) ok "the menu lists the call with Copy number and Dismiss: $menu_text" ;;
+    *) fail "the menu lists the call" "$menu_text" ;;
+  esac
+  import -window root "$shots/full-menu.png" 2>/dev/null &&
+    convert "$shots/full-menu.png" -crop 520x300+760+0 +repage "$shots/gnome-shell-indicator-menu.png" 2>/dev/null
+  shell_eval "Main.panel.statusArea['$uuid'].menu.close(false); true" >/dev/null
+else
+  fail "the menu opens"
+fi
+if [ -n "${SHOTS:-}" ]; then
+  mkdir -p "$SHOTS" && cp "$shots"/gnome-shell-indicator*.png "$SHOTS/" && echo "# screenshots in $SHOTS"
+fi
+
+echo "# panel at $(date -u +%T) UTC, menu closed: $(panel)"
+if wait_for 60 pill_gone; then echo "# panel at $(date -u +%T) UTC, call over: $(panel)"; ok "after the call the pill is gone"; else fail "after the call the pill is gone" "$(panel)"; fi
+stop_agent
+
+# 3. Agent stopped mid-call and started again; Dismiss from the menu.
+start_agent
+if wait_for 45 pill_shown; then ok "the next call shows the pill ($(panel))"; else fail "the next call shows the pill" "$(panel)"; fi
+stop_agent
+if wait_for 20 pill_gone; then ok "the agent stopped mid-call: the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi
+start_agent
+if wait_for 45 pill_shown; then ok "the agent started again: the pill is back ($(panel))"; else fail "the agent started again: the pill is back" "$(panel)"; fi
+dismissed=$(shell_eval "(() => { const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Dismiss'); if (!item) return false; item.activate(null); return true; })()")
+if [ "$dismissed" = true ] && wait_for 20 pill_gone; then
+  ok "Dismiss from the menu: the call leaves and the pill is gone"
+else
+  fail "Dismiss from the menu" "activated: $dismissed; $(panel)"
+fi
+stop_agent
+
+if kill -0 "$shell_pid" 2>/dev/null; then ok "gnome-shell still running"; else fail "gnome-shell still running"; fi
+if grep -n "$uuid" "$work/gnome-shell.log" | grep -iE 'error|exception|warning' >"$work/ext-errors.txt"; then
+  fail "no errors or warnings of the extension in the shell's log" "$(head -5 "$work/ext-errors.txt")"
+else
+  ok "no errors or warnings of the extension in the shell's log"
+fi
+finish
