@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test demo bench install uninstall format clean
+.PHONY: all deps deps-demo build release test test-shell shell-extension demo bench install uninstall format clean
 
 all: build
 
@@ -31,7 +31,21 @@ test: deps $(PKG_SHIM)/.stamp
 	$(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
+	Tests/shell/run-unit-tests.sh
+	Tests/shell/check-gnome-shell.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
+
+# The GNOME Shell extension only: gjs unit tests of both builds, then the headless shell
+# with the debug agent's --demo.
+test-shell: deps $(PKG_SHIM)/.stamp
+	$(SWIFT) build --product relavoi-agent
+	Tests/shell/run-unit-tests.sh
+	Tests/shell/check-gnome-shell.sh
+
+# Both builds of the GNOME Shell extension relavoi@relavoi.com and their zips (the form
+# `gnome-extensions install` takes), in .build/shell-extension/.
+shell-extension:
+	scripts/build-shell-extension.sh --zip
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
@@ -42,6 +56,7 @@ bench:
 	scripts/bench.sh
 
 # PREFIX (default /usr/local) and DESTDIR are honoured; see scripts/install.sh --help.
+# The GNOME Shell extension that fits the installed gnome-shell comes along (SHELL_EXTENSION).
 install: release
 	AGENT_BIN=$(CURDIR)/.build/release/relavoi-agent scripts/install.sh install
 

@@ -9,8 +9,8 @@ usage() {
 usage: scripts/install.sh install|uninstall
 
 install    copies the agent, its autostart entry, systemd user unit, D-Bus
-           service file, icons and man page, and writes a manifest of every
-           file and folder it made
+           service file, icons, man page and GNOME Shell extension, and
+           writes a manifest of every file and folder it made
 uninstall  removes exactly what the manifest lists (the manifest too); a
            folder goes only if the install made it and it is now empty
 
@@ -38,6 +38,13 @@ and DATADIR as the install, to find the manifest):
   SYSTEMD_ENABLE         [1] 0: do not link the unit into
                          graphical-session.target.wants/ (leave enabling to
                          presets or `systemctl --global enable`)
+  SHELL_EXTENSION        [auto] the GNOME Shell extension relavoi@relavoi.com
+                         to install: auto = the build that fits the installed
+                         gnome-shell (esm for 45 and later, legacy for 43/44
+                         and when none is installed); legacy, esm, or none
+  SHELL_EXTENSIONS_DIR   [$DATADIR/gnome-shell/extensions] the extension goes
+                         to SHELL_EXTENSIONS_DIR/relavoi@relavoi.com/; turn it
+                         on with `gnome-extensions enable relavoi@relavoi.com`
 The icon cache is refreshed (gtk-update-icon-cache -q -t -f) when DESTDIR is
 empty and the tool exists.
 EOF
@@ -68,10 +75,13 @@ APPLICATIONS_DIR=$(strip_slash "${APPLICATIONS_DIR:-$DATADIR/applications}")
 SYSTEMD_USER_UNIT_DIR=$(strip_slash "${SYSTEMD_USER_UNIT_DIR:-$PREFIX/lib/systemd/user}")
 DBUS_SERVICES_DIR=$(strip_slash "${DBUS_SERVICES_DIR:-$DATADIR/dbus-1/services}")
 SYSTEMD_ENABLE=${SYSTEMD_ENABLE:-1}
+SHELL_EXTENSION=${SHELL_EXTENSION:-auto}
+SHELL_EXTENSIONS_DIR=$(strip_slash "${SHELL_EXTENSIONS_DIR:-$DATADIR/gnome-shell/extensions}")
+SHELL_EXTENSION_UUID=relavoi@relavoi.com
 ICON_DIR=$DATADIR/icons/hicolor
 MANIFEST=$DATADIR/relavoi-agent/install-manifest.txt
 
-for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR; do
+for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SHELL_EXTENSIONS_DIR; do
   case "${!var}" in
     /*) ;;
     *) die "$var must be an absolute path (got '${!var}')" ;;
@@ -91,6 +101,19 @@ safe_path() {
     /*) return 0 ;;
     *) return 1 ;;
   esac
+}
+
+# The extension build for this machine: GNOME 45 loads only ES modules, 43 and 44 only
+# the legacy form; with no gnome-shell (a package build, a server) the legacy one.
+shell_extension_form() {
+  case "$SHELL_EXTENSION" in
+    legacy | esm | none) echo "$SHELL_EXTENSION"; return ;;
+    auto) ;;
+    *) die "SHELL_EXTENSION must be auto, legacy, esm or none (got '$SHELL_EXTENSION')" ;;
+  esac
+  local major
+  major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
+  if [ -n "$major" ] && [ "$major" -ge 45 ]; then echo esm; else echo legacy; fi
 }
 
 # ---------------------------------------------------------------- uninstall
@@ -264,6 +287,19 @@ do_install() {
     put 0644 "$svg" "$ICON_DIR/$rel"
   done < <(find "$repo/icons/hicolor" -type f -name '*.svg' | LC_ALL=C sort)
 
+  local form
+  form=$(shell_extension_form)
+  if [ "$form" != none ]; then
+    local built file
+    built=$(mktemp -d)
+    "$repo/scripts/build-shell-extension.sh" --out "$built" "$form" >/dev/null || { rm -rf -- "$built"; die "could not build the $form GNOME Shell extension"; }
+    while IFS= read -r file; do
+      rel=${file#"$built/$form/$SHELL_EXTENSION_UUID/"}
+      put 0644 "$file" "$SHELL_EXTENSIONS_DIR/$SHELL_EXTENSION_UUID/$rel"
+    done < <(find "$built/$form/$SHELL_EXTENSION_UUID" -type f | LC_ALL=C sort)
+    rm -rf -- "$built"
+  fi
+
   if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
     local had_cache=0
     [ ! -e "$ICON_DIR/icon-theme.cache" ] || had_cache=1
@@ -280,6 +316,7 @@ do_install() {
   local count
   count=$(grep -c '^[fl] ' "$DESTDIR$MANIFEST")
   echo "relavoi-agent: installed $count files under ${DESTDIR:-/}; manifest $MANIFEST"
+  [ "$form" = none ] || echo "relavoi-agent: GNOME Shell extension ($form build) in $SHELL_EXTENSIONS_DIR/$SHELL_EXTENSION_UUID; turn it on with: gnome-extensions enable $SHELL_EXTENSION_UUID"
   if [ -z "$DESTDIR" ]; then
     echo "relavoi-agent: starts with the next graphical login; to start it now: systemctl --user daemon-reload && systemctl --user start relavoi-agent.service"
   fi

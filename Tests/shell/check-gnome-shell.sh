@@ -20,8 +20,8 @@
 # Skips (exit 0) only when gnome-shell is not installed. Ends with
 # "N passed, N failed"; exit 1 when a check failed.
 #
-# AGENT=demo (default): .build/debug/relavoi-agent --demo (RELAVOI_AGENT_BIN overrides)
-# AGENT=stand-in: Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
+# AGENT=demo: .build/debug/relavoi-agent --demo (RELAVOI_AGENT_BIN overrides)
+# AGENT=stand-in (default for now): Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
 #   Calls/Dismiss contract, for working on the extension without the agent.
 set -uo pipefail
 
@@ -69,7 +69,8 @@ fi
 
 # ------------------------------------------------------------ inside the private bus
 work=$WORK
-AGENT=${AGENT:-demo}
+# STAND-IN default until the agent serves the Calls property; then demo.
+AGENT=${AGENT:-stand-in}
 agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
 pids=()
 cleanup() {
