@@ -224,7 +224,14 @@ fi
 # 2. A call: a timer that advances, then no pill.
 start_agent
 echo "# agent: $([ "$AGENT" = stand-in ] && echo "STAND-IN Tests/shell/stand-in-agent.py" || echo "$agent_bin --demo") (pid $agent_pid)"
+shots=$work/shots
+mkdir -p "$shots"
 if wait_for 45 pill_shown; then ok "a call: the pill appears ($(panel))"; else fail "a call: the pill appears" "$(panel)"; fi
+# While it still rings, a picture of the ringing pill (best effort: ringing may be short).
+if panel | grep -q '"name":"Incoming call'; then
+  import -window root "$shots/full-ringing.png" 2>/dev/null &&
+    convert "$shots/full-ringing.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator-ringing.png" 2>/dev/null
+fi
 if wait_for 45 pill_timer; then
   t1=$(pill_timer) at1=$(date -u +%H:%M:%S.%N | cut -c1-12)
   echo "# panel at $at1 UTC: $(panel)"
@@ -246,8 +253,6 @@ else
 fi
 
 # Screenshots: the pill, then the open menu.
-shots=$work/shots
-mkdir -p "$shots"
 wait_for 10 pill_timer
 import -window root "$shots/full-live.png" 2>/dev/null &&
   convert "$shots/full-live.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator.png" 2>/dev/null
@@ -286,6 +291,21 @@ else
   fail "Dismiss from the menu" "activated: $dismissed; $(panel)"
 fi
 stop_agent
+
+# Disable takes the pill and the bus name away; enable brings them back.
+gnome-extensions disable "$uuid" 2>/dev/null
+if wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusArea['$uuid'] === undefined\" | grep -qx true" &&
+  wait_for 10 sh -c "! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.ShellIndicator | grep -q true"; then
+  ok "gnome-extensions disable: no indicator, com.relavoi.Agent.ShellIndicator released"
+else
+  fail "gnome-extensions disable" "$(panel)"
+fi
+gnome-extensions enable "$uuid" 2>/dev/null
+if wait_for 20 pill_gone && wait_for 10 name_owned com.relavoi.Agent.ShellIndicator; then
+  ok "enabled again: the indicator is back (hidden, no call) and owns the name"
+else
+  fail "enabled again" "$(panel)"
+fi
 
 if kill -0 "$shell_pid" 2>/dev/null; then ok "gnome-shell still running"; else fail "gnome-shell still running"; fi
 if grep -n "$uuid" "$work/gnome-shell.log" | grep -iE 'error|exception|warning' >"$work/ext-errors.txt"; then
