@@ -284,6 +284,14 @@ stop_agent
 if wait_for 20 pill_gone; then ok "the agent stopped mid-call: the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi
 start_agent
 if wait_for 45 pill_shown; then ok "the agent started again: the pill is back ($(panel))"; else fail "the agent started again: the pill is back" "$(panel)"; fi
+# Copy number puts the call's number on the clipboard.
+shell_eval "(() => { const St = imports.gi.St; const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Copy number'); global.relavoiTestClipboard = null; if (!item) return false; item.activate(null); St.Clipboard.get_default().get_text(St.ClipboardType.CLIPBOARD, (c, text) => { global.relavoiTestClipboard = text; }); return true; })()" >/dev/null
+number_copied() { shell_eval "global.relavoiTestClipboard" | grep -qE '^"\+[0-9]+"$'; }
+if wait_for 10 number_copied; then
+  ok "Copy number puts $(shell_eval "global.relavoiTestClipboard") on the clipboard"
+else
+  fail "Copy number" "clipboard: $(shell_eval "global.relavoiTestClipboard")"
+fi
 dismissed=$(shell_eval "(() => { const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Dismiss'); if (!item) return false; item.activate(null); return true; })()")
 if [ "$dismissed" = true ] && wait_for 20 pill_gone; then
   ok "Dismiss from the menu: the call leaves and the pill is gone"
