@@ -20,9 +20,14 @@
 # Skips (exit 0) only when gnome-shell is not installed. Ends with
 # "N passed, N failed"; exit 1 when a check failed.
 #
-# AGENT=demo: .build/debug/relavoi-agent --demo (RELAVOI_AGENT_BIN overrides)
-# AGENT=stand-in (default for now): Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
-#   Calls/Dismiss contract, for working on the extension without the agent.
+# AGENT (what plays the calls):
+#   sandbox: the real agent (.build/debug/relavoi-agent, RELAVOI_AGENT_BIN overrides) on
+#     relavoi-sandbox (RELAVOI_SANDBOX_BIN) with the sandbox's test credentials; a stopped
+#     agent's call goes on in the sandbox, so the restarted agent finds the same call
+#   demo: relavoi-agent --demo (only if the demo owns com.relavoi.Agent; today it does not,
+#     so that it can run beside an installed agent)
+#   stand-in (default for now): Tests/shell/stand-in-agent.py, a python3 STAND-IN serving
+#     the same Calls/Dismiss contract, for as long as the agent has no Calls property
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -86,7 +91,7 @@ fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
 finish() {
   if [ "$failed" -gt 0 ]; then
     echo "# gnome-shell log (tail):"; tail -n 25 "$work/gnome-shell.log" | sed 's/^/#   /'
-    for f in "$work"/agent-*.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 8 "$f" | sed 's/^/#   /'; }; done
+    for f in "$work"/agent-*.log "$work"/sandbox-*.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 8 "$f" | sed 's/^/#   /'; }; done
   fi
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
@@ -124,23 +129,79 @@ name_owned() {
     --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
 }
 
+# What plays the calls (AGENT): the real agent on relavoi-sandbox, the agent's --demo, or
+# the stand-in. play_call N starts call N (1: ends by itself after ~10 s of timer; 2: runs
+# until stopped); restart_agent starts the agent again mid-call; stop_agent stops the agent
+# (with the sandbox, the call goes on in the sandbox and the next agent finds it over REST).
 n_agents=0
 agent_pid=
+sandbox_pid=
+sandbox_url=
 start_agent() {
   n_agents=$((n_agents + 1))
   local log=$work/agent-$n_agents.log
-  if [ "$AGENT" = stand-in ]; then
-    "$python" "$here/stand-in-agent.py" --ring 2 --live 20 --linger 4 >"$log" 2>&1 &
-  else
-    XDG_CONFIG_HOME=$work/agent-config "$agent_bin" --demo >"$log" 2>&1 &
-  fi
+  case "$AGENT" in
+    stand-in) "$python" "$here/stand-in-agent.py" --ring 2 --live "$([ "$call" = 1 ] && echo 12 || echo 120)" --linger 4 >"$log" 2>&1 & ;;
+    demo) "$agent_bin" --demo >"$log" 2>&1 & ;;
+    sandbox)
+      env RELAVOI_BASE_URL="$sandbox_url" RELAVOI_API_KEY="$sandbox_key" RELAVOI_TENANT_ID="$sandbox_tenant" \
+        RELAVOI_API_SECRET_FILE="$work/secret" RELAVOI_USER_PHONE=+2348000000099 \
+        "$agent_bin" --verbose >"$log" 2>&1 &
+      ;;
+  esac
   agent_pid=$!
   pids+=("$agent_pid")
 }
 stop_agent() {
-  kill "$agent_pid" 2>/dev/null
-  wait "$agent_pid" 2>/dev/null
+  [ -z "$agent_pid" ] || { kill "$agent_pid" 2>/dev/null; wait "$agent_pid" 2>/dev/null; }
+  agent_pid=
 }
+stop_sandbox() {
+  [ -z "$sandbox_pid" ] || { kill "$sandbox_pid" 2>/dev/null; wait "$sandbox_pid" 2>/dev/null; }
+  sandbox_pid=
+}
+sandbox_ready() { grep -q '^READY ' "$work/sandbox-$call.log"; }
+play_call() {
+  call=$1
+  stop_agent
+  if [ "$AGENT" = sandbox ]; then
+    stop_sandbox
+    local session=sess-shell-$call
+    {
+      echo '{"at":0,"session":{"id":"'$session'","proxyNumber":"+2348000000001","metadata":{"label":"Chowdeck rider"},"userPhones":["+2348000000099"],"expiresAt":900}}'
+      echo '{"at":0,"waitForClient":true}'
+      echo '{"at":1,"event":"call.incoming","payload":{"sessionId":"'$session'","proxyNumber":"+2348000000001"}}'
+      echo '{"at":4,"event":"call.answered","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-'$call'"}}'
+      [ "$call" != 1 ] || echo '{"at":16,"event":"call.ended","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-1","durationSeconds":12}}'
+    } >"$work/call-$call.scenario"
+    "$sandbox_bin" --scenario "$work/call-$call.scenario" >"$work/sandbox-$call.log" 2>&1 &
+    sandbox_pid=$!
+    pids+=("$sandbox_pid")
+    wait_for 30 sandbox_ready || { fail "relavoi-sandbox starts" "$(tail -3 "$work/sandbox-$call.log")"; finish; }
+    sandbox_url=$(sed -n 's/^READY //p' "$work/sandbox-$call.log" | head -1)
+  fi
+  start_agent
+}
+restart_agent() {
+  stop_agent
+  start_agent
+}
+describe_agent() {
+  case "$AGENT" in
+    stand-in) echo "STAND-IN Tests/shell/stand-in-agent.py (not the agent)" ;;
+    demo) echo "$agent_bin --demo" ;;
+    sandbox) echo "$agent_bin on relavoi-sandbox $sandbox_url" ;;
+  esac
+}
+
+sandbox_bin=${RELAVOI_SANDBOX_BIN:-$(dirname "$agent_bin")/relavoi-sandbox}
+# relavoi-sandbox's fixed test credentials (docs/sandbox.md), never valid elsewhere.
+sandbox_key=rk_test_5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d
+sandbox_tenant=5a4d0000-0000-4000-8000-00000000c0de
+if [ "$AGENT" = sandbox ]; then
+  [ -x "$sandbox_bin" ] || { fail "sandbox binary" "no $sandbox_bin (make build)"; finish; }
+  (umask 077 && printf '%s' rs_0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de >"$work/secret")
+fi
 
 if [ "$AGENT" != stand-in ] && [ ! -x "$agent_bin" ]; then
   fail "agent binary" "no $agent_bin (make build)"
@@ -222,8 +283,8 @@ else
 fi
 
 # 2. A call: a timer that advances, then no pill.
-start_agent
-echo "# agent: $([ "$AGENT" = stand-in ] && echo "STAND-IN Tests/shell/stand-in-agent.py" || echo "$agent_bin --demo") (pid $agent_pid)"
+play_call 1
+echo "# calls from: $(describe_agent) (pid $agent_pid)"
 shots=$work/shots
 mkdir -p "$shots"
 if wait_for 45 pill_shown; then ok "a call: the pill appears ($(panel))"; else fail "a call: the pill appears" "$(panel)"; fi
@@ -275,15 +336,24 @@ fi
 
 echo "# panel at $(date -u +%T) UTC, menu closed: $(panel)"
 if wait_for 60 pill_gone; then echo "# panel at $(date -u +%T) UTC, call over: $(panel)"; ok "after the call the pill is gone"; else fail "after the call the pill is gone" "$(panel)"; fi
-stop_agent
 
 # 3. Agent stopped mid-call and started again; Dismiss from the menu.
-start_agent
-if wait_for 45 pill_shown; then ok "the next call shows the pill ($(panel))"; else fail "the next call shows the pill" "$(panel)"; fi
+play_call 2
+if wait_for 45 pill_timer; then ok "the next call shows the pill ($(panel))"; else fail "the next call shows a timer" "$(panel)"; fi
+before=$(pill_timer)
 stop_agent
-if wait_for 20 pill_gone; then ok "the agent stopped mid-call: the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi
-start_agent
+if wait_for 20 pill_gone; then ok "the agent stopped mid-call (timer at '$before'): the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi
+restart_agent
 if wait_for 45 pill_shown; then ok "the agent started again: the pill is back ($(panel))"; else fail "the agent started again: the pill is back" "$(panel)"; fi
+if [ "$AGENT" = sandbox ]; then
+  # The same call, found again over REST: its timer goes on from the real answer time.
+  after=$(wait_for 20 pill_timer && pill_timer)
+  if [ -n "$after" ] && [ -n "$before" ] && [ "$(seconds_of "$after")" -ge "$(seconds_of "$before")" ]; then
+    ok "... with the same call's timer going on ('$before' before the restart, '$after' after)"
+  else
+    fail "the timer goes on after the restart" "'$before' before, '${after:-no timer}' after"
+  fi
+fi
 # Copy number puts the call's number on the clipboard.
 shell_eval "(() => { const St = imports.gi.St; const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Copy number'); global.relavoiTestClipboard = null; if (!item) return false; item.activate(null); St.Clipboard.get_default().get_text(St.ClipboardType.CLIPBOARD, (c, text) => { global.relavoiTestClipboard = text; }); return true; })()" >/dev/null
 number_copied() { shell_eval "global.relavoiTestClipboard" | grep -qE '^"\+[0-9]+"$'; }
@@ -299,6 +369,7 @@ else
   fail "Dismiss from the menu" "activated: $dismissed; $(panel)"
 fi
 stop_agent
+stop_sandbox
 
 # Disable takes the pill and the bus name away; enable brings them back.
 gnome-extensions disable "$uuid" 2>/dev/null
