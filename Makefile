@@ -36,9 +36,10 @@ test: deps $(PKG_SHIM)/.stamp
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
 
 # The GNOME Shell extension only: gjs unit tests of both builds, then the headless shell
-# with the debug agent's --demo.
+# with the debug agent on relavoi-sandbox.
 test-shell: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
+	$(SWIFT) build --product relavoi-sandbox
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
 

@@ -10,24 +10,27 @@
 # org.gnome.Shell.Eval read the panel) with private XDG folders and keyfile GSettings.
 # The build that fits the installed gnome-shell is installed from its zip with
 # `gnome-extensions install` into the private XDG_DATA_HOME and turned on with
-# `gnome-extensions enable`, as README says. Then the agent (AGENT below) plays calls:
+# `gnome-extensions enable`, as README says. Then the agent (AGENT below) plays calls
+# from relavoi-sandbox:
 #   1. no agent: no pill; the extension owns com.relavoi.Agent.ShellIndicator
 #   2. a call: the pill shows a timer that advances (the panel text is printed at two
 #      times); screenshots of the pill and of the open menu; after the call the pill is gone
 #   3. a second call, the agent stopped mid-call: pill gone; the agent started again:
-#      the pill is back; "Dismiss" in the menu: the call leaves and the pill goes
+#      the pill is back, the same call's timer going on; "Copy number" fills the
+#      clipboard; "Dismiss" in the menu: the call leaves and the pill goes
+#   4. gnome-extensions disable: no indicator, the bus name released; enable: back
 # Every step waits for its event (generous deadlines), none sleeps a fixed time.
 # Skips (exit 0) only when gnome-shell is not installed. Ends with
 # "N passed, N failed"; exit 1 when a check failed.
 #
 # AGENT (what plays the calls):
-#   sandbox: the real agent (.build/debug/relavoi-agent, RELAVOI_AGENT_BIN overrides) on
+#   sandbox (default): the real agent (.build/debug/relavoi-agent, RELAVOI_AGENT_BIN overrides) on
 #     relavoi-sandbox (RELAVOI_SANDBOX_BIN) with the sandbox's test credentials; a stopped
 #     agent's call goes on in the sandbox, so the restarted agent finds the same call
 #   demo: relavoi-agent --demo (only if the demo owns com.relavoi.Agent; today it does not,
 #     so that it can run beside an installed agent)
-#   stand-in (default for now): Tests/shell/stand-in-agent.py, a python3 STAND-IN serving
-#     the same Calls/Dismiss contract, for as long as the agent has no Calls property
+#   stand-in: Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
+#     Calls/Dismiss contract (not the agent), for work on the extension alone
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -74,8 +77,7 @@ fi
 
 # ------------------------------------------------------------ inside the private bus
 work=$WORK
-# STAND-IN default until the agent serves the Calls property; then demo.
-AGENT=${AGENT:-stand-in}
+AGENT=${AGENT:-sandbox}
 agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
 pids=()
 cleanup() {
@@ -313,8 +315,9 @@ else
   fail "the pill shows a timer" "$(panel)"
 fi
 
-# Screenshots: the pill, then the open menu.
-wait_for 10 pill_timer
+# Screenshots: the pill, then the open menu (with the agent's banner, if still up).
+timer_past() { [ "$(seconds_of "$(pill_timer)")" -ge "$1" ]; }
+wait_for 15 timer_past 5
 import -window root "$shots/full-live.png" 2>/dev/null &&
   convert "$shots/full-live.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator.png" 2>/dev/null
 shell_eval "Main.panel.statusArea['$uuid'].menu.open(false); true" >/dev/null
@@ -325,7 +328,7 @@ if wait_for 10 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusAre
     *) fail "the menu lists the call" "$menu_text" ;;
   esac
   import -window root "$shots/full-menu.png" 2>/dev/null &&
-    convert "$shots/full-menu.png" -crop 520x300+760+0 +repage "$shots/gnome-shell-indicator-menu.png" 2>/dev/null
+    convert "$shots/full-menu.png" -crop 940x240+340+0 +repage "$shots/gnome-shell-indicator-menu.png" 2>/dev/null
   shell_eval "Main.panel.statusArea['$uuid'].menu.close(false); true" >/dev/null
 else
   fail "the menu opens"
@@ -340,6 +343,8 @@ if wait_for 60 pill_gone; then echo "# panel at $(date -u +%T) UTC, call over: $
 # 3. Agent stopped mid-call and started again; Dismiss from the menu.
 play_call 2
 if wait_for 45 pill_timer; then ok "the next call shows the pill ($(panel))"; else fail "the next call shows a timer" "$(panel)"; fi
+# A few seconds into the call, so a timer that started again from 0 after the restart shows.
+wait_for 20 timer_past 3
 before=$(pill_timer)
 stop_agent
 if wait_for 20 pill_gone; then ok "the agent stopped mid-call (timer at '$before'): the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi

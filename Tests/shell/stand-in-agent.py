@@ -2,8 +2,9 @@
 # STAND-IN for relavoi-agent, test-only: owns com.relavoi.Agent on the session bus and
 # serves the part of com.relavoi.Agent1 the Shell extension reads (the Calls property with
 # PropertiesChanged, and Dismiss), playing one call like `relavoi-agent --demo`: ringing,
-# answered, a live stretch, ended with a linger, gone. Used by check-gnome-shell.sh only
-# while the agent itself has no Calls property; the real agent replaces it then.
+# answered, a live stretch, ended with a linger, gone. Not the agent: check-gnome-shell.sh
+# uses it only with AGENT=stand-in, to work on the extension without building the agent
+# (make test runs the real agent).
 #   stand-in-agent.py [--ring S] [--live S] [--linger S] [--label TEXT]
 import argparse
 import sys
