@@ -87,6 +87,10 @@ for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTE
     *) die "$var must be an absolute path (got '${!var}')" ;;
   esac
 done
+case "$SHELL_EXTENSION" in
+  auto | legacy | esm | none) ;;
+  *) die "SHELL_EXTENSION must be auto, legacy, esm or none (got '$SHELL_EXTENSION')" ;;
+esac
 if [ -n "$DESTDIR" ]; then
   case "$DESTDIR" in
     /*) ;;
@@ -106,11 +110,7 @@ safe_path() {
 # The extension build for this machine: GNOME 45 loads only ES modules, 43 and 44 only
 # the legacy form; with no gnome-shell (a package build, a server) the legacy one.
 shell_extension_form() {
-  case "$SHELL_EXTENSION" in
-    legacy | esm | none) echo "$SHELL_EXTENSION"; return ;;
-    auto) ;;
-    *) die "SHELL_EXTENSION must be auto, legacy, esm or none (got '$SHELL_EXTENSION')" ;;
-  esac
+  [ "$SHELL_EXTENSION" = auto ] || { echo "$SHELL_EXTENSION"; return; }
   local major
   major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
   if [ -n "$major" ] && [ "$major" -ge 45 ]; then echo esm; else echo legacy; fi

@@ -180,6 +180,7 @@ check "SHELL_EXTENSION=esm installs the ESM build" sh -c "AGENT_BIN='$agent_bin'
 check "SHELL_EXTENSION=none installs no extension" sh -c "AGENT_BIN='$agent_bin' DESTDIR='$work/stage-none' SHELL_EXTENSION=none '$install_sh' install >/dev/null &&
   test ! -e '$work/stage-none/usr/local/share/gnome-shell'"
 check "a bad SHELL_EXTENSION is refused" sh -c "! AGENT_BIN='$agent_bin' DESTDIR='$work/stage-bad' SHELL_EXTENSION=gnome50 '$install_sh' install 2>/dev/null"
+check "... before anything is installed" test ! -e "$work/stage-bad"
 manifest=$stage/usr/local/share/relavoi-agent/install-manifest.txt
 check "manifest lists exactly the installed files" check_manifest_complete "$stage" "$manifest" "$foreign"
 cp "$manifest" "$work/manifest.first" 2>/dev/null
