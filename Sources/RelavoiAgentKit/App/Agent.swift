@@ -127,15 +127,14 @@ public final class Agent {
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
         self.controller = controller
 
-        // One agent per session: it owns com.relavoi.Agent (the demo does not,
-        // so it can run beside an installed agent).
+        // One agent per session: it owns com.relavoi.Agent. The demo owns it
+        // only when it is free (so the panels show the demo call), and runs
+        // without it beside an installed agent.
         var control: ControlService?
         var busName: AgentBusName?
-        if demo == nil {
-            switch claimSessionBus(controller: controller) {
-            case .success(let claimed): (control, busName) = claimed
-            case .failure(let exit): return exit.code
-            }
+        switch claimSessionBus(controller: controller, demo: demo != nil) {
+        case .success(let claimed): (control, busName) = claimed
+        case .failure(let exit): if demo == nil { return exit.code }
         }
         BannerCenter.shared.settings = settings.banners
         BannerCenter.shared.prepare()
@@ -172,12 +171,14 @@ public final class Agent {
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallBannerController) -> Result<(ControlService, AgentBusName), EarlyExit>
-    {
+    private func claimSessionBus(controller: CallBannerController, demo: Bool) -> Result<
+        (ControlService, AgentBusName), EarlyExit
+    > {
         let connection: BusConnection
         do {
             connection = try BusConnection.session()
         } catch {
+            if demo { return .failure(EarlyExit(code: 0)) }
             FileHandle.standardError.write(Data("relavoi-agent: no D-Bus session bus: \(error)\n".utf8))
             return .failure(EarlyExit(code: 1))
         }
@@ -197,7 +198,11 @@ public final class Agent {
             return .success((service, name))
         case .alreadyRunning:
             service.unregister()
-            print("relavoi-agent is already running in this session")
+            if demo {
+                Log.message("demo: an agent already owns \(AgentBus.name); the demo runs without the D-Bus interface")
+            } else {
+                print("relavoi-agent is already running in this session")
+            }
             return .failure(EarlyExit(code: 0))
         case .noBus(let message):
             service.unregister()
