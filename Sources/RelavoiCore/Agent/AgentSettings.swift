@@ -96,11 +96,15 @@ public struct AgentSettings: Equatable, Sendable {
                 message: "not set: run `relavoi-agent login`, or set api-key in agent.conf or RELAVOI_API_KEY")
         }
         if tenantId == nil {
-            throw SettingsError(key: "tenant-id", message: "not set: set tenant-id in agent.conf or RELAVOI_TENANT_ID")
+            throw SettingsError(
+                key: "tenant-id",
+                message:
+                    "not set: run `relavoi-agent login` (it reads it from the access token), or set tenant-id in agent.conf or RELAVOI_TENANT_ID"
+            )
         }
     }
 
-    static func isE164(_ text: String) -> Bool {
+    public static func isE164(_ text: String) -> Bool {
         guard text.first == "+" else { return false }
         let digits = text.dropFirst()
         return (8...15).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)

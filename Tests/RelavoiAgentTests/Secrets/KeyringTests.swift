@@ -45,7 +45,8 @@ final class KeyringTests: XCTestCase {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
         try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey, label: "Relavoi API secret (test)",
+            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
+            label: "Relavoi API secret (test)",
             timeout: 10)
         // Lock every collection, as a locked desktop keyring is; unlocking
         // would need a prompt, which nobody answers here.
