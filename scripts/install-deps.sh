@@ -4,7 +4,8 @@
 # Usage: scripts/install-deps.sh [build|test|demo|deb]   (default: test)
 set -euo pipefail
 
-build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-dev glib-networking)
+build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-dev glib-networking
+            libphonenumber-dev)
 test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x11-utils imagemagick
            libnotify-bin desktop-file-utils gir1.2-glib-2.0 librsvg2-bin gir1.2-gtk-3.0 gnome-keyring)
 # make deb (debian/ with debhelper); make test builds and checks the package too.
