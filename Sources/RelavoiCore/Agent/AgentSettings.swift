@@ -18,6 +18,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var proxyNumbers: [String] = []
     public var maxBanners = 3
     public var labelKey = "label"
+    /// The page a click on a banner opens; nil: a click does nothing.
+    public var openURL: OpenURLTemplate?
     public var banners = BannerSettings()
 
     public init() {}
@@ -81,6 +83,7 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected a metadata key name")
             }
             labelKey = value
+        case OpenURLTemplate.settingKey: openURL = value.isEmpty ? nil : try OpenURLTemplate(parsing: value)
         case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
         case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
         default:
