@@ -8,8 +8,8 @@
 #    settings debian/rules uses, without the manifest; the man page
 #    compressed) plus Debian's own (copyright, changelog, lintian overrides).
 # 2. Depends: the shared libraries the agent links (dh_shlibdeps), plus
-#    glib-networking; no Swift package; conffiles and the user unit enabled by
-#    the maintainer scripts.
+#    glib-networking; no Swift package; conffiles; the user unit enabled by
+#    the maintainer scripts and its enablement dropped on remove.
 # 3. lintian: no error and no warning (overrides carry their reasons in
 #    debian/relavoi-agent.lintian-overrides).
 # 4. Unpacked (dpkg-deb -x) into a temporary root, the agent runs: --version
@@ -78,7 +78,9 @@ check "no unresolved substitution" bash -c "! grep -q '\\\$' <<<'$depends'"
 dpkg-deb -e "$deb" "$work/control"
 check "the autostart entry is a conffile" grep -qxF /etc/xdg/autostart/com.relavoi.Agent.desktop "$work/control/conffiles"
 check "postinst enables the user unit" grep -q "deb-systemd-helper --user enable 'relavoi-agent.service'" "$work/control/postinst"
-check "postrm purges the unit's state" grep -q "deb-systemd-helper --user purge 'relavoi-agent.service'" "$work/control/postrm"
+check "postrm drops the unit's enablement on remove and purge" \
+  test "$(grep -c "deb-systemd-helper --user purge 'relavoi-agent.service'" "$work/control/postrm")" -eq 2
+check "postrm is valid sh" sh -n "$work/control/postrm"
 
 # 3. lintian.
 lintian --pedantic --info "$deb" >"$work/lintian.log" 2>&1
@@ -90,6 +92,9 @@ check "lintian reports no warning" bash -c "! grep -q '^W:' '$work/lintian.log'"
 # 4. The unpacked agent runs.
 dpkg-deb -x "$deb" "$work/root"
 agent=$work/root/usr/bin/relavoi-agent
+check "the autostart entry runs, and is skipped without, /usr/bin/relavoi-agent" \
+  bash -c "grep -qx 'Exec=/usr/bin/relavoi-agent' '$work/root/etc/xdg/autostart/com.relavoi.Agent.desktop' &&
+    grep -qx 'TryExec=/usr/bin/relavoi-agent' '$work/root/etc/xdg/autostart/com.relavoi.Agent.desktop'"
 check "--version is the package's" test "$("$agent" --version 2>&1)" = "relavoi-agent $version"
 check "--help prints usage" bash -c "'$agent' --help | grep -q '^Usage:' && '$agent' --help | grep -q 'relavoi-agent login'"
 check "login --help prints usage" bash -c "'$agent' login --help | grep -q '^Usage: relavoi-agent login'"
