@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test test-shell shell-extension demo bench install uninstall format clean
+.PHONY: all deps deps-demo deps-deb build release test test-shell shell-extension demo bench install uninstall deb format clean
 
 all: build
 
@@ -14,6 +14,8 @@ deps:
 	@scripts/install-deps.sh test
 deps-demo:
 	@scripts/install-deps.sh demo
+deps-deb:
+	@scripts/install-deps.sh deb
 
 $(PKG_SHIM)/.stamp: scripts/pkgconfig-shim.sh
 	@scripts/pkgconfig-shim.sh $(PKG_SHIM) && touch $@
@@ -33,6 +35,7 @@ test: deps $(PKG_SHIM)/.stamp
 	Tests/install/check-autostart.sh
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
+	Tests/deb/check-deb.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
 
 # The GNOME Shell extension only: gjs unit tests of both builds, then the headless shell
@@ -64,11 +67,20 @@ install: release
 uninstall:
 	scripts/install.sh uninstall
 
+# dist/relavoi-agent_<version>_<arch>.deb with debhelper (debian/), from the
+# release build; the stamp goes so that a changed tree is built again.
+deb: deps-deb $(PKG_SHIM)/.stamp
+	rm -f debian/debhelper-build-stamp dist/relavoi-agent_*.deb
+	debian/rules build
+	fakeroot debian/rules binary
+	@ls dist/relavoi-agent_*.deb
+
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
+	rm -rf debian/relavoi-agent debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan
 # and TSan, and a soak run of the release agent.

@@ -263,8 +263,10 @@ do_install() {
   [[ "$BINDIR" =~ ^[A-Za-z0-9/._+-]+$ ]] || die "BINDIR may hold only letters, digits and / . _ + - (got '$BINDIR')"
   local bindir_sed exec_sed
   bindir_sed="s|@bindir@|$BINDIR|g"
-  # The entry runs the agent by absolute path, so a BINDIR outside PATH works.
-  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|"
+  # The entry runs the agent by absolute path, so a BINDIR outside PATH works;
+  # TryExec makes session managers skip an entry left behind by a removed
+  # agent (dpkg keeps the autostart entry, a conffile, until purge).
+  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|;s|^TryExec=relavoi-agent\$|TryExec=$BINDIR/relavoi-agent|"
 
   [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
   # From here on, whatever is made gets into a manifest, even if a step fails

@@ -103,6 +103,7 @@ check_paths() { # ROOT BINDIR PREFIX AUTOSTART
   grep -qx "Exec=$bin" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "D-Bus Exec"; return 1; }
   grep -qx "SystemdService=relavoi-agent.service" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "SystemdService"; return 1; }
   grep -qx "Exec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart Exec"; return 1; }
+  grep -qx "TryExec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart TryExec"; return 1; }
 }
 
 check_desktop_validate() { # FILE...

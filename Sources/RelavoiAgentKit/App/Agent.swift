@@ -107,7 +107,7 @@ public final class Agent {
     }
 
     /// The SDK's configuration; refuses plain HTTP/WS to anything but loopback.
-    static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
+    nonisolated static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
         guard let baseURL = URL(string: settings.baseURL) else {
             throw SettingsError(key: "base-url", message: "not a URL")
         }

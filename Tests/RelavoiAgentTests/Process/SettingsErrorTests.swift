@@ -19,6 +19,23 @@ final class SettingsErrorTests: XCTestCase {
         XCTAssertTrue(output.contains("max-banners: expected a number from 1 to 20"), output)
     }
 
+    func testBadOpenURLTemplateStopsTheAgentNamingTheKey() throws {
+        for (template, message) in [
+            ("https://ops.example.com/{callId}", "open-url: unknown placeholder {callId}"),
+            ("http://ops.example.com/{sessionId}", "open-url: plain http:// only to a loopback host"),
+        ] {
+            let (status, output) = try AgentProcess.run(
+                arguments: [], config: "open-url = \(template)",
+                environment: [
+                    "RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de",
+                ])
+            XCTAssertEqual(status, 78, output)
+            XCTAssertTrue(output.contains(message), output)
+            XCTAssertEqual(
+                output.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1, "one message: \(output)")
+        }
+    }
+
     func testUnknownKeyAndSecretInConfigAreRefused() throws {
         var (status, output) = try AgentProcess.run(arguments: [], config: "max-baners = 2")
         XCTAssertEqual(status, 78)
