@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the agent reads from `agent.conf` (group `[agent]`) and the
 /// environment. Pure: the caller reads the file and the environment. The API
@@ -45,7 +45,7 @@ public struct AgentSettings: Equatable, Sendable {
     }
 
     private mutating func apply(key: String, raw: String) throws(SettingsError) {
-        let value = raw.trimmingCharacters(in: .whitespaces)
+        let value = raw.trimmingWhitespace()
         switch key {
         case "base-url": baseURL = try Self.url(value, key: key, schemes: ["https", "http"])
         case "ws-url": webSocketURL = value.isEmpty ? nil : try Self.url(value, key: key, schemes: ["wss", "ws"])
@@ -72,7 +72,7 @@ public struct AgentSettings: Equatable, Sendable {
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
         case "proxy-numbers":
             proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         case "max-banners":
             guard let number = Int(value), (1...20).contains(number) else {
                 throw SettingsError(key: key, message: "expected a number from 1 to 20")
