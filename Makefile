@@ -26,6 +26,7 @@ build: $(PKG_SHIM)/.stamp
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
+	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp
@@ -53,6 +54,7 @@ shell-extension:
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
+	$(SWIFT) build --product relavoi-sandbox
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
 
 # Benchmarks (release build, private bus): prints a table, writes .build/bench/latest.json.

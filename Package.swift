@@ -46,7 +46,7 @@ let package = Package(
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
             name: "RelavoiAgentKit",
-            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "CGLib", "CSecret"],
+            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib", "CSecret"],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
         .executableTarget(

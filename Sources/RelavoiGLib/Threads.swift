@@ -1,6 +1,5 @@
 import CGLib
 
-
 /// Threads and locks without Foundation: the agent links no ICU.
 public enum Threads {
     /// Whether this is the process's main thread (the one GLib's default loop runs on).

@@ -1,7 +1,6 @@
 import Foundation
 import RelavoiGLib
 import RelavoiSDK
-import RelavoiSandboxKit
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
 /// (or the end of the demo script).
@@ -12,13 +11,13 @@ public final class Agent {
     public static let exitConfig: Int32 = 78
 
     private let settings: AgentSettings
-    private let demo: SandboxServer?
+    private let demo: DemoSandbox?
     private var controller: CallBannerController?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: SandboxServer?) {
+    init(settings: AgentSettings, demo: DemoSandbox?) {
         self.settings = settings
         self.demo = demo
     }
@@ -62,25 +61,24 @@ public final class Agent {
             return exitConfig
         }
 
-        var demo: SandboxServer?
+        var demo: DemoSandbox?
         let secret: String
         if options.demo {
-            let server = SandboxServer()
+            let server: DemoSandbox
             do {
-                try server.start()
+                server = try DemoSandbox()
             } catch {
-                FileHandle.standardError.write(Data("relavoi-agent: cannot start the demo sandbox: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
                 return 1
             }
-            server.upsertSession(DemoScenario.session)
             settings.baseURL = server.baseURL
             settings.webSocketURL = nil
-            settings.apiKey = server.options.apiKey
-            settings.tenantId = server.options.tenantId
+            settings.apiKey = server.apiKey
+            settings.tenantId = server.tenantId
             settings.userPhone = nil
             settings.proxyNumbers = []
             settings.dismissPolicy = .after(seconds: 5)
-            secret = server.options.apiSecret
+            secret = server.apiSecret
             demo = server
         } else {
             do {
@@ -153,8 +151,7 @@ public final class Agent {
             }
         }
         if let demo {
-            demo.play(DemoScenario.script())
-            demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
+            demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
