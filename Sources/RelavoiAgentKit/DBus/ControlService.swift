@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// The object `/com/relavoi/Agent` implementing `com.relavoi.Agent1` (see
