@@ -97,8 +97,12 @@ let package = Package(
         .executableTarget(
             name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
             path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-tray-menu", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-tray-menu",
+            swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "KeyFileText"],
+            name: "RelavoiFuzzTests",
+            dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "fuzz-tray-menu", "KeyFileText"],
             path: "Fuzz/Tests",
             swiftSettings: swift6),
 

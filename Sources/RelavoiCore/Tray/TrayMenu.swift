@@ -24,7 +24,9 @@ public struct TrayMenuRow: Equatable, Sendable {
 
     static func rows(calls: [TrayCall], now: Date, canCopy: Bool, slots: [String: Int32]) -> [TrayMenuRow] {
         var rows: [TrayMenuRow] = []
-        for call in calls {
+        var seen: Set<String> = []
+        // A session listed twice (never from the agent) keeps its first rows: ids stay unique.
+        for call in calls where seen.insert(call.sessionId).inserted {
             guard let slot = slots[call.sessionId] else { continue }
             let base = slot * TrayMenuSlots.rowsPerCall
             if !rows.isEmpty { rows.append(TrayMenuRow(id: base, kind: .separator, label: "")) }

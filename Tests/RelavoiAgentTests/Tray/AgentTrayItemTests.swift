@@ -230,6 +230,59 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// "Copy number" hands the number to the session's clipboard tool (here a
+    /// stand-in `wl-copy` that writes its stdin to a file).
+    func testCopyNumberGoesToTheClipboardTool() throws {
+        try MainActor.assumeIsolated {
+            let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tray-bin-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: bin) }
+            let copied = bin.appendingPathComponent("copied")
+            let tool = bin.appendingPathComponent("wl-copy")
+            try "#!/bin/sh\ncat > \"$TRAY_TEST_COPIED.tmp\" && mv \"$TRAY_TEST_COPIED.tmp\" \"$TRAY_TEST_COPIED\"\n"
+                .write(
+                    to: tool, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            let h = try AgentHarness(environment: [
+                "PATH": "\(bin.path):\(path)", "WAYLAND_DISPLAY": "wayland-tray-test", "TRAY_TEST_COPIED": copied.path,
+            ])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            h.session("ses_c", proxy: "+2348000000007", label: "Rider")
+            h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            let menu = Args.printed(
+                client.call(
+                    "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+                    interface: "com.canonical.dbusmenu", path: "/MenuBar"
+                ).value)
+            let copyId = Self.menuId(labelled: "Copy number", in: menu)
+            XCTAssertNotNil(copyId, menu)
+            let clicked = client.call(
+                "Event",
+                Args.tuple([
+                    Args.i(Int32(copyId ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)),
+                    g_variant_new_uint32(0),
+                ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "")
+            var text = ""
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) {
+                    text = (try? String(contentsOf: copied, encoding: .utf8)) ?? ""
+                    return !text.isEmpty
+                }, "the tool got the number:\n\(h.agent.log.suffix(2000))")
+            XCTAssertEqual(text, "+2348000000007")
+        }
+    }
+
     func testPassiveWhileTheShellExtensionOwnsItsName() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
