@@ -14,6 +14,8 @@ public struct TrayItemView: Equatable, Sendable {
 
     /// The app's own icon, for a hidden item.
     public static let appIconName = "com.relavoi.Agent"
+    /// What hosts draw instead of the badge while a call rings (NeedsAttention).
+    public static let ringingIconName = "com.relavoi.Agent-ringing-symbolic"
 
     public var status: Status = .passive
     public var title = "Relavoi"
@@ -38,10 +40,11 @@ public struct TrayItemView: Equatable, Sendable {
     ///   - ids: each call's menu slot (`TrayMenuSlots`).
     public init(calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32]) {
         guard !hidden, let focus = Self.focus(calls) else { return }
-        status = calls.contains { $0.phase == .ringing } ? .needsAttention : .active
+        let rings = calls.contains { $0.phase == .ringing }
+        status = rings ? .needsAttention : .active
         title = focus.displayLabel
         iconName = focus.badge.iconName
-        attentionIconName = focus.badge.iconName
+        attentionIconName = rings ? Self.ringingIconName : focus.badge.iconName
         let more = calls.count > 1 ? " +\(calls.count - 1)" : ""
         label = focus.timerText(at: now) + more
         labelGuide = Self.guide(label)

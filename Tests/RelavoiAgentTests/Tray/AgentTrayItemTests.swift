@@ -80,7 +80,10 @@ final class AgentTrayItemTests: XCTestCase {
             Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
             Self.waitFor(client, "Title", "ringing title", log: h.agent.log) { $0 == "(<'Chowdeck rider'>,)" }
             XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<'Ringing…'>,)")
-            XCTAssertTrue(Self.property(client, "AttentionIconName").contains("com.relavoi.Agent-"))
+            XCTAssertEqual(Self.property(client, "AttentionIconName"), "(<'com.relavoi.Agent-ringing-symbolic'>,)")
+            Self.waitFor(client, "IconName", "the verified badge", log: h.agent.log) {
+                $0 == "(<'com.relavoi.Agent-verified'>,)"
+            }
             let ringingTip = Self.property(client, "ToolTip")
             XCTAssertTrue(ringingTip.contains("+2348000000001") && ringingTip.contains("Ringing…"), ringingTip)
             XCTAssertTrue(

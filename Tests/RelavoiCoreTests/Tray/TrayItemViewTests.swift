@@ -35,7 +35,8 @@ import Testing
         let v = view([call(.ringing, badge: .checking)])
         #expect(v.status == .needsAttention)
         #expect(v.title == "Rider")
-        #expect(v.iconName == "com.relavoi.Agent-checking" && v.attentionIconName == v.iconName)
+        #expect(v.iconName == "com.relavoi.Agent-checking")
+        #expect(v.attentionIconName == "com.relavoi.Agent-ringing-symbolic")
         #expect(v.label == "Ringing…" && v.labelGuide == "Ringing…")
         #expect(v.toolTipTitle == "Rider")
         #expect(v.toolTipText == "Rider · +2348000000001\nChecking… · Ringing…")
@@ -88,7 +89,8 @@ import Testing
         let ringing = view([call(.ringing)])
         #expect(Set(ringing.signals(since: TrayItemView())) == Set(TrayItemSignal.allCases))
         let live1 = view([call(.live)], at: 1)
-        #expect(live1.signals(since: ringing) == [.newStatus, .newToolTip, .newLabel])
+        #expect(live1.signals(since: ringing) == [.newStatus, .newAttentionIcon, .newToolTip, .newLabel])
+        #expect(live1.attentionIconName == live1.iconName)
         let live2 = view([call(.live)], at: 2)
         #expect(live2.signals(since: live1) == [.newToolTip, .newLabel])
         #expect(view([call(.live)], at: 2.9).signals(since: live2).isEmpty, "same second, same texts")
@@ -116,7 +118,7 @@ import Testing
         #expect(pacer.announced == ringing)
         #expect(
             pacer.offer(live(1.005), now: Self.t0.addingTimeInterval(1.005))
-                == .emit([.newStatus, .newToolTip, .newLabel]))
+                == .emit([.newStatus, .newAttentionIcon, .newToolTip, .newLabel]))
         #expect(pacer.offer(live(2.005), now: Self.t0.addingTimeInterval(2.005)) == .emit([.newToolTip, .newLabel]))
         #expect(pacer.offer(live(2.5), now: Self.t0.addingTimeInterval(2.5)) == .idle, "nothing new")
     }
