@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// "Copy number" without GTK: the clipboard belongs to whoever owns the

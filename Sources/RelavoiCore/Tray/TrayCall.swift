@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One call as the panel item shows it: what the agent's `Calls` property
 /// carries (display texts already cleaned by `BannerText`), and nothing else.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the panel item (`org.kde.StatusNotifierItem`) shows for the calls at
 /// one moment. Pure: the adapter reads its properties from here and asks

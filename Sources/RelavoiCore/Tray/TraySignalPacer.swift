@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides when the item's `New*` signals go out: only for what changed
 /// since the last announced view, and at most one batch in each second of
