@@ -6,8 +6,8 @@ import RelavoiGLib
 /// (with Ayatana's `XAyatanaLabel`) on a bus connection. Its properties are
 /// read from the current `TrayItemView`; `emit` sends the `New*` signals the
 /// pacer let through. Methods with unknown names or wrong arguments get D-Bus
-/// errors; the item is a menu (`ItemIsMenu`), so clicks open the menu and
-/// `Activate` opens nothing.
+/// errors. Without `open-url` the item is a menu (`ItemIsMenu`): hosts open
+/// the menu on a click; with it `Activate` (a left click) runs `onActivate`.
 @MainActor
 public final class StatusNotifierItemObject {
     public static let path = "/StatusNotifierItem"
@@ -27,6 +27,8 @@ public final class StatusNotifierItemObject {
     private let id: String
     private let menuPath: String
     private let iconThemePath: String
+    private let itemIsMenu: Bool
+    private let onActivate: @MainActor () -> Void
     private var registrationID: guint = 0
     /// What the properties say now (hosts read them after a signal).
     public var view = TrayItemView()
@@ -36,11 +38,17 @@ public final class StatusNotifierItemObject {
     ///   - id: the item's `Id` (the app id).
     ///   - menuPath: the dbusmenu object's path on the same connection.
     ///   - iconThemePath: a folder with `hicolor/…` when the icons are not installed, else "".
-    public init(connection: OpaquePointer, id: String, menuPath: String, iconThemePath: String) {
+    ///   - itemIsMenu: a click opens the menu; else `Activate` calls `onActivate`.
+    public init(
+        connection: OpaquePointer, id: String, menuPath: String, iconThemePath: String, itemIsMenu: Bool = true,
+        onActivate: @escaping @MainActor () -> Void = {}
+    ) {
         self.connection = connection
         self.id = id
         self.menuPath = menuPath
         self.iconThemePath = iconThemePath
+        self.itemIsMenu = itemIsMenu
+        self.onActivate = onActivate
     }
 
     isolated deinit { unregister() }
@@ -137,7 +145,7 @@ public final class StatusNotifierItemObject {
         case "OverlayIconName", "AttentionMovieName": return g_variant_new_string("")
         case "IconPixmap", "AttentionIconPixmap", "OverlayIconPixmap": return TrayVariants.noPixmaps()
         case "IconThemePath": return g_variant_new_string(iconThemePath)
-        case "ItemIsMenu": return g_variant_new_boolean(1)
+        case "ItemIsMenu": return g_variant_new_boolean(itemIsMenu ? 1 : 0)
         case "Menu": return g_variant_new_object_path(menuPath)
         case "ToolTip":
             return TrayVariants.tuple([
@@ -156,9 +164,12 @@ public final class StatusNotifierItemObject {
     private func dispatch(_ method: String, _ args: OpaquePointer, _ invocation: OpaquePointer) {
         func has(_ signature: String) -> Bool { TrayVariants.hasType(args, signature) }
         switch method {
-        case "Activate" where has("(ii)"), "SecondaryActivate" where has("(ii)"), "ContextMenu" where has("(ii)"):
-            // ItemIsMenu: the host opens the menu itself; nothing else to open.
-            Log.debug("tray item: \(method) (the item is a menu)")
+        case "Activate" where has("(ii)"):
+            g_dbus_method_invocation_return_value(invocation, nil)
+            onActivate()
+        case "SecondaryActivate" where has("(ii)"), "ContextMenu" where has("(ii)"):
+            // The host opens the menu itself (com.canonical.dbusmenu); nothing else to open.
+            Log.debug("tray item: \(method)")
             g_dbus_method_invocation_return_value(invocation, nil)
         case "Scroll" where has("(is)"):
             let orientation = TrayVariants.string(args, 1).lowercased()

@@ -139,7 +139,8 @@ public final class Agent {
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
-        let tray = TrayItemController.start(mode: settings.trayItem, control: controller)
+        let tray = TrayItemController.start(
+            mode: settings.trayItem, openURL: settings.openURL, control: controller)
         BannerCenter.shared.addTickObserver { tray?.refresh() }
         controller.onCallsChanged = {
             control?.callsChanged()

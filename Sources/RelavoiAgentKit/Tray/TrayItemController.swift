@@ -15,6 +15,7 @@ public final class TrayItemController {
 
     private weak var control: (any BannerControl)?
     private let mode: TrayItemMode
+    private let openURL: OpenURLTemplate?
     private let connection: BusConnection
     private let now: () -> Date
     private let item: StatusNotifierItemObject
@@ -29,9 +30,10 @@ public final class TrayItemController {
     private var deferred: GLibTimer?
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
-    public static func start(mode: TrayItemMode, control: any BannerControl, now: @escaping () -> Date = Date.init)
-        -> TrayItemController?
-    {
+    public static func start(
+        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl,
+        now: @escaping () -> Date = Date.init
+    ) -> TrayItemController? {
         guard mode != .off else {
             Log.debug("tray item: off (tray-item = off)")
             return nil
@@ -40,7 +42,8 @@ public final class TrayItemController {
             Log.warning("tray item: no session bus")
             return nil
         }
-        let tray = TrayItemController(mode: mode, control: control, connection: connection, now: now)
+        let tray = TrayItemController(
+            mode: mode, openURL: openURL, control: control, connection: connection, now: now)
         do {
             try tray.item.register()
         } catch {
@@ -61,16 +64,40 @@ public final class TrayItemController {
         return tray
     }
 
-    private init(mode: TrayItemMode, control: any BannerControl, connection: BusConnection, now: @escaping () -> Date) {
+    private init(
+        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, connection: BusConnection,
+        now: @escaping () -> Date
+    ) {
         self.mode = mode
+        self.openURL = openURL
         self.control = control
         self.connection = connection
         self.now = now
         clipboard = ClipboardTool.find()
+        let activation = ActivationTarget()
         item = StatusNotifierItemObject(
             connection: connection.pointer, id: "com.relavoi.Agent", menuPath: TrayMenuServer.path,
-            iconThemePath: Self.iconThemePath())
+            iconThemePath: Self.iconThemePath(), itemIsMenu: openURL == nil,
+            onActivate: { activation.controller?.activate() })
         registration = StatusNotifierRegistration(connection: connection.pointer)
+        activation.controller = self
+    }
+
+    /// Lets the item's click reach the controller that owns the item, weakly.
+    private final class ActivationTarget {
+        weak var controller: TrayItemController?
+    }
+
+    /// A left click: the call's page when `open-url` is set (else the item is a menu).
+    private func activate() {
+        let calls = (control?.listBanners() ?? []).map(Self.trayCall)
+        switch TrayActivation.outcome(template: openURL, calls: calls) {
+        case .open(let url):
+            Log.info("tray item: opening the call's page")
+            URIOpener.open(url)
+        case .nothing(let why):
+            Log.debug("tray item: Activate: \(why)")
+        }
     }
 
     public func stop() {

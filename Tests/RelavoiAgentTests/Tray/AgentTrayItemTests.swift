@@ -72,6 +72,7 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertEqual(Self.property(client, "Status"), "(<'Passive'>,)", "hidden before any call")
             XCTAssertEqual(Self.property(client, "Category"), "(<'Communications'>,)")
             XCTAssertEqual(Self.property(client, "Menu"), "(<objectpath '/MenuBar'>,)")
+            XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<true>,)", "without open-url a click opens the menu")
             XCTAssertTrue(client.signals.isEmpty, "no signal while no call is shown: \(client.signals)")
 
             // Ringing.
@@ -283,6 +284,71 @@ final class AgentTrayItemTests: XCTestCase {
                     return !text.isEmpty
                 }, "the tool got the number:\n\(h.agent.log.suffix(2000))")
             XCTAssertEqual(text, "+2348000000007")
+        }
+    }
+
+    /// With `open-url` the item is not a menu: a left click (`Activate`) opens
+    /// the call's page with the session's handler for the scheme (here a
+    /// stand-in browser named in mimeapps.list that writes the URL to a file).
+    func testActivateOpensTheCallsPageWithOpenURL() throws {
+        try MainActor.assumeIsolated {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("tray-open-\(UUID().uuidString)")
+            let applications = root.appendingPathComponent("data/applications")
+            let configDir = root.appendingPathComponent("config-dir")
+            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: root) }
+            let opened = root.appendingPathComponent("opened")
+            let browser = root.appendingPathComponent("browser")
+            try
+                "#!/bin/sh\nprintf %s \"$1\" > \"$TRAY_TEST_OPENED.tmp\" && mv \"$TRAY_TEST_OPENED.tmp\" \"$TRAY_TEST_OPENED\"\n"
+                .write(to: browser, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+            try """
+            [Desktop Entry]
+            Type=Application
+            Name=Test browser
+            Exec=\(browser.path) %u
+            MimeType=x-scheme-handler/http;
+            NoDisplay=true
+
+            """.write(
+                to: applications.appendingPathComponent("relavoi-test-browser.desktop"), atomically: true,
+                encoding: .utf8)
+            let mimeapps = "[Default Applications]\nx-scheme-handler/http=relavoi-test-browser.desktop\n"
+            try mimeapps.write(to: configDir.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+            try mimeapps.write(
+                to: applications.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(
+                config: "open-url = http://127.0.0.1:9/calls/{sessionId}",
+                environment: [
+                    "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_DIRS": configDir.path,
+                    "TRAY_TEST_OPENED": opened.path,
+                ])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<false>,)", "a click opens the page, not the menu")
+            h.session("ses_u", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_u", ["proxyNumber": .string("+2348000000001")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            let activate = client.call(
+                "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
+            XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
+            var url = ""
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) {
+                    url = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+                    return !url.isEmpty
+                }, "the browser got the page:\n\(h.agent.log.suffix(2000))")
+            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u")
         }
     }
 

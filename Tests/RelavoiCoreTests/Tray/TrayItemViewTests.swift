@@ -198,3 +198,24 @@ import Testing
         #expect(second["a"] == nil)
     }
 }
+
+@Suite struct TrayActivationTests {
+    @Test func opensTheFocusCallsPageOnlyWithOpenURL() throws {
+        let calls = [
+            TrayItemViewTests().call(.live, id: "ses_a"), TrayItemViewTests().call(.ringing, id: "ses b"),
+        ]
+        #expect(TrayActivation.outcome(template: nil, calls: calls) == .nothing("no open-url: the item is a menu"))
+        let template = try OpenURLTemplate(parsing: "https://ops.example.com/calls/{sessionId}")
+        #expect(
+            TrayActivation.outcome(template: template, calls: calls) == .open("https://ops.example.com/calls/ses%20b"))
+        #expect(TrayActivation.outcome(template: template, calls: []) == .nothing("no call shown"))
+        let withMetadata = try OpenURLTemplate(parsing: "https://ops.example.com/o/{metadata.orderId}")
+        guard case .nothing = TrayActivation.outcome(template: withMetadata, calls: calls) else {
+            Issue.record("a template naming metadata the call lacks opened something")
+            return
+        }
+        #expect(
+            TrayActivation.outcome(template: withMetadata, calls: calls, metadata: { _ in ["orderId": .string("7")] })
+                == .open("https://ops.example.com/o/7"))
+    }
+}
