@@ -3,23 +3,16 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSoup
 
-/// The Relavoi event stream, as `Relavoi.shared.events` on iOS: connect,
-/// listen, disconnect. Everything runs on the GLib main loop (main actor).
+/// The event stream itself, on the main actor (the GLib main loop): connect,
+/// reconnect, decode, deliver. `RelavoiEvents` is its public face, callable
+/// from any isolation.
 ///
 /// The connection logic is `StreamConnectionMachine` (pure, in RelavoiCore);
 /// this class carries out its actions with libsoup and GLib timers, decodes
 /// frames and calls the listeners.
 @MainActor
-public final class RelavoiEvents {
-    public typealias Listener = @MainActor (RelavoiEvent) -> Void
-    /// An event with its stream entry id (nil when the server sent none).
-    public typealias FrameListener = @MainActor (RelavoiEvent, String?) -> Void
-    public typealias ConnectionStateListener = @MainActor (RelavoiConnectionState) -> Void
-
-    private enum Handler {
-        case event(Listener)
-        case frame(FrameListener)
-    }
+final class EventStream {
+    typealias ConnectionStateListener = @MainActor (RelavoiConnectionState) -> Void
 
     let config: RelavoiConfig
     let tenantId: String
@@ -42,24 +35,25 @@ public final class RelavoiEvents {
     private var heartbeatTimer: GLibTimer?
     private var probeTimer: GLibTimer?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
-    private var listeners = ListenerList<Handler>()
+    private let listeners: ListenerRegistry
     private var stateListeners = ListenerList<ConnectionStateListener>()
     private var malformedLog = LogThrottle(limit: 5, window: 60)
     private var warnedTenantMismatch = false
 
     /// Frames decoded and events delivered since creation (diagnostics).
-    public private(set) var framesReceived = 0
-    public private(set) var eventsDelivered = 0
-    public private(set) var duplicatesDropped = 0
-    public private(set) var malformedFrames = 0
+    private(set) var framesReceived = 0
+    private(set) var eventsDelivered = 0
+    private(set) var duplicatesDropped = 0
+    private(set) var malformedFrames = 0
 
     /// Sees every log line after scrubbing (tests).
     var logObserver: (@MainActor (StreamLogLevel, String) -> Void)?
 
     init(
-        apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig,
+        apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig, listeners: ListenerRegistry,
         random: Backoff.RandomSource? = nil
     ) {
+        self.listeners = listeners
         self.config = config
         self.tenantId = tenantId
         self.apiSecret = apiSecret
@@ -96,14 +90,14 @@ public final class RelavoiEvents {
         socket?.close(code: 1001, reason: "client gone")
     }
 
-    // MARK: The iOS SDK's API
+    // MARK: What RelavoiEvents forwards
 
     /// Connects and keeps the stream connected (reconnecting with backoff)
     /// until `disconnect()`. Returns once the stream is live or the first
     /// attempt failed (retries continue in the background). Idempotent: a
     /// no-op on a live or connecting stream; while waiting to retry it
     /// retries at once.
-    public func connect() async {
+    func connect() async {
         if let configurationError {
             log(.warning, "not connecting: \(configurationError)")
             return
@@ -118,7 +112,7 @@ public final class RelavoiEvents {
 
     /// Closes the stream and stops reconnecting (for logout). Returns once
     /// the close handshake ended, or after at most 2 s.
-    public func disconnect() async {
+    func disconnect() async {
         tokens.autoRefresh = false
         let closing = socket
         perform(machine.disconnect())
@@ -134,54 +128,36 @@ public final class RelavoiEvents {
     }
 
     /// True only after the server's `connected` frame on the current socket.
-    public var isConnected: Bool {
+    var isConnected: Bool {
         get async { machine.phase == .live }
-    }
-
-    /// Registers `handler` under `key`; the same key replaces the previous
-    /// handler. Handlers run on the main loop in arrival order.
-    public func addListener(_ key: String, handler: @escaping @MainActor (RelavoiEvent) -> Void) {
-        listeners.set(key, .event(handler))
-    }
-
-    /// Like `addListener`, with each event's stream id (nil when absent).
-    /// Shares the key space with `addListener`.
-    public func addFrameListener(
-        _ key: String, handler: @escaping @MainActor (RelavoiEvent, String?) -> Void
-    ) {
-        listeners.set(key, .frame(handler))
-    }
-
-    public func removeListener(_ key: String) {
-        listeners.remove(key)
     }
 
     // MARK: For the agent
 
     /// The stream's state now (synchronous, on the main actor).
-    public var connectionState: RelavoiConnectionState { machine.state }
+    var connectionState: RelavoiConnectionState { machine.state }
 
     /// Called on every change of `connectionState`: `.connected` after each
     /// welcome (reconcile over REST then: there is no replay), `.connecting`
     /// when a live stream dropped, `.disconnected` after `disconnect()`.
-    public func addConnectionStateListener(_ key: String, handler: @escaping ConnectionStateListener) {
+    func addConnectionStateListener(_ key: String, handler: @escaping ConnectionStateListener) {
         stateListeners.set(key, handler)
     }
 
-    public func removeConnectionStateListener(_ key: String) {
+    func removeConnectionStateListener(_ key: String) {
         stateListeners.remove(key)
     }
 
     /// For resume from sleep or network-up: skips a pending backoff wait;
     /// on an open stream sends a ping and replaces the socket unless
     /// something arrives within `probeTimeout`. No-op after `disconnect()`.
-    public func reconnectNow() {
+    func reconnectNow() {
         guard configurationError == nil else { return }
         perform(machine.reconnectNow(now: MonotonicClock.now()))
     }
 
     /// A valid access token (fetched or refreshed as needed).
-    public func accessToken() async throws(RelavoiError) -> String {
+    func accessToken() async throws(RelavoiError) -> String {
         if let configurationError { throw configurationError }
         return try await tokens.token()
     }
@@ -191,7 +167,7 @@ public final class RelavoiEvents {
     /// body is the parsed JSON, `.null` when empty, `.string` when not JSON.
     /// Throws `RelavoiError` for transport failures and bad credentials;
     /// any other HTTP status is returned.
-    public func get(path: String, query: [String: String] = [:]) async throws -> (
+    func get(path: String, query: [String: String] = [:]) async throws -> (
         status: Int, body: JSONValue
     ) {
         if let configurationError { throw configurationError }
@@ -207,7 +183,7 @@ public final class RelavoiEvents {
     }
 
     /// How many token requests were sent (diagnostics and tests).
-    public var tokenRequestCount: Int { tokens.requestCount }
+    var tokenRequestCount: Int { tokens.requestCount }
 
     // MARK: Actions
 
@@ -380,13 +356,7 @@ public final class RelavoiEvents {
 
     private func deliver(_ event: RelavoiEvent, id: String?) {
         eventsDelivered &+= 1
-        let (version, entries) = listeners.snapshot()
-        for entry in entries where listeners.isStillRegistered(serial: entry.serial, since: version) {
-            switch entry.handler {
-            case .event(let handler): handler(event)
-            case .frame(let handler): handler(event, id)
-            }
-        }
+        listeners.deliver(event, id: id)
     }
 
     private func publish(_ state: RelavoiConnectionState) {
