@@ -194,7 +194,7 @@ public final class BannerCenter {
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()
-        let presenter = NotificationPresenter { event in
+        let presenter = NotificationPresenter(identity: Self.presenterIdentity()) { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { BannerCenter.shared.handle(event) }
             }

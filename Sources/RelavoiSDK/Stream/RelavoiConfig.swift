@@ -39,6 +39,8 @@ public struct RelavoiConfig: Sendable {
     public var requestTimeout: TimeInterval
     /// How many recent event ids are remembered to drop duplicates.
     public var dedupeCapacity: Int
+    /// Whose banners `LiveActivityManager` shows: the host app's by default.
+    public var appIdentity: AppIdentity
 
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
@@ -56,7 +58,8 @@ public struct RelavoiConfig: Sendable {
         unauthorizedRetryInterval: TimeInterval = 60,
         rateLimitedRetryMinimum: TimeInterval = 10,
         requestTimeout: TimeInterval = 30,
-        dedupeCapacity: Int = 4096
+        dedupeCapacity: Int = 4096,
+        appIdentity: AppIdentity = AppIdentity()
     ) {
         self.baseURL = baseURL
         self.webSocketURL = webSocketURL
@@ -74,6 +77,7 @@ public struct RelavoiConfig: Sendable {
         self.rateLimitedRetryMinimum = rateLimitedRetryMinimum
         self.requestTimeout = requestTimeout
         self.dedupeCapacity = dedupeCapacity
+        self.appIdentity = appIdentity
     }
 
     /// `webSocketURL` if set; otherwise `baseURL` with `https`→`wss`,

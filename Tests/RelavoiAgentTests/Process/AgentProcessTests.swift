@@ -23,6 +23,9 @@ final class AgentProcessTests: XCTestCase {
             let live = h.waitForNotify { $0.hints["category"] == "call" }
             XCTAssertEqual(live?.summary, "Chowdeck rider")
             XCTAssertNil(live?.hints["sound-name"], "the sound plays once, when ringing")
+            // The agent's banners are Relavoi's, whatever its process is called.
+            XCTAssertEqual(live?.appName, "Relavoi")
+            XCTAssertEqual(live?.hints["desktop-entry"], "com.relavoi.Agent")
             h.waitForNotify { $0.body.contains("00:01") }
             let notifies = h.mock.notifyCalls().count
             h.send("call.ended", "ses_1", ["durationSeconds": .int(2)])
@@ -186,7 +189,9 @@ final class AgentProcessTests: XCTestCase {
             let now = Date()
             h.send("call.ended", "ses_order", ["timestamp": .string(WireTimeForTests.string(now))])
             // Frames out of order: the answer (earlier) arrives after the end.
-            h.send("call.answered", "ses_order", ["timestamp": .string(WireTimeForTests.string(now.addingTimeInterval(-5)))])
+            h.send(
+                "call.answered", "ses_order",
+                ["timestamp": .string(WireTimeForTests.string(now.addingTimeInterval(-5)))])
             h.session("ses_next", label: "Next")
             h.send("call.answered", "ses_next")
             h.waitForNotify { $0.summary == "Next" }

@@ -50,14 +50,16 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         let calls = waitForNotify(count: 1)
         let first = try XCTUnwrap(calls.first)
-        XCTAssertEqual(first.appName, "Relavoi")
+        // No Relavoi.initialize here: the banners are the host process's (this test runner's).
+        XCTAssertEqual(first.appName, HostApplication.name)
+        XCTAssertNotEqual(first.appName, "Relavoi")
         XCTAssertEqual(first.replacesId, 0)
         XCTAssertEqual(first.summary, "Chowdeck rider")
         XCTAssertEqual(first.body, "+2348000000001 · 00:00\n✔ Verified")
         XCTAssertTrue(
             first.icon.hasSuffix("com.relavoi.Agent-verified.svg") || first.icon == "com.relavoi.Agent-verified")
         XCTAssertEqual(first.hints["category"], "call")
-        XCTAssertEqual(first.hints["desktop-entry"], "com.relavoi.Agent")
+        XCTAssertEqual(first.hints["desktop-entry"], HostApplication.id)
         XCTAssertEqual(first.hints["resident"], "true")
         XCTAssertEqual(first.hints["urgency"], "byte 0x01")
         XCTAssertEqual(first.timeout, 0, "never expires while the call runs")
