@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test demo bench install uninstall format clean
+.PHONY: all deps deps-demo build release test example demo bench install uninstall format clean
 
 all: build
 
@@ -25,10 +25,19 @@ build: $(PKG_SHIM)/.stamp
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
 
+# A host app's own package that depends on this one by path (its own .build:
+# about 25 s from scratch, as it compiles only the SDK's modules).
+EXAMPLE := Examples/CallActivityHost
+EXAMPLE_BIN := $(CURDIR)/$(EXAMPLE)/.build/debug/CallActivityHost
+
+example: $(PKG_SHIM)/.stamp
+	$(SWIFT) build --package-path $(EXAMPLE)
+
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
-	$(PRIVATE_BUS) $(SWIFT) test --skip-build
+	$(SWIFT) build --package-path $(EXAMPLE)
+	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
@@ -52,7 +61,7 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 clean:
-	rm -rf .build
+	rm -rf .build $(EXAMPLE)/.build
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan
 # and TSan, and a soak run of the release agent.
