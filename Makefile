@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test example demo bench install uninstall format clean
+.PHONY: all deps deps-demo build release test example api-dump demo bench install uninstall format clean
 
 all: build
 
@@ -30,12 +30,17 @@ release: $(PKG_SHIM)/.stamp
 EXAMPLE := Examples/CallActivityHost
 EXAMPLE_BIN := $(CURDIR)/$(EXAMPLE)/.build/debug/CallActivityHost
 
+# RelavoiSDK's public API (swift-api-digester); make test fails when it changes without this.
+api-dump: build
+	scripts/api-dump.sh api/RelavoiSDK.json
+
 example: $(PKG_SHIM)/.stamp
 	$(SWIFT) build --package-path $(EXAMPLE)
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
+	scripts/api-dump.sh --check
 	$(SWIFT) build --package-path $(EXAMPLE)
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh

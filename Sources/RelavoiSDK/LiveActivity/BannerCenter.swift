@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 import RelavoiNotify
 
