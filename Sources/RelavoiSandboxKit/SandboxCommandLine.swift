@@ -64,6 +64,9 @@ public struct SandboxCommandLine: Equatable, Sendable {
                 result.options.tokenLifetime = try seconds()
                 if result.options.tokenLifetime < 1 { throw UsageError(description: "--token-lifetime must be >= 1") }
             case "--ping-interval": result.options.pingInterval = try seconds()
+            case "--rest-latency":
+                result.options.restLatency = try seconds()
+                if result.options.restLatency > 600 { throw UsageError(description: "--rest-latency must be <= 600") }
             case "--token-rate-limit":
                 let text = try value()
                 guard let limit = Int(text), limit >= 0 else {
@@ -95,6 +98,7 @@ public struct SandboxCommandLine: Equatable, Sendable {
           --token-lifetime S     access token lifetime in seconds (default 900)
           --ping-interval S      server WebSocket ping interval, 0 = none (default 30)
           --token-rate-limit N   token requests per key per minute, 0 = unlimited (default 10)
+          --rest-latency S       answer REST calls (not the token exchange) S seconds late (default 0)
           --verbose              debug logging on stderr
           --help                 this text
 
@@ -119,6 +123,7 @@ public struct SandboxCommandLine: Equatable, Sendable {
                                                  insert or replace a session
           {"at":7,"removeSession":"s1"}          delete a session
           {"at":7,"failREST":500}                answer REST with 500 (null = normal)
+          {"at":7,"restLatency":1.5}             answer REST 1.5 s late (0 = at once)
           {"at":0,"waitForClient":true}          wait for a live client; later
                                                  "at"s count from its welcome
           {"at":8,"log":"text"}                  a log line

@@ -25,6 +25,8 @@ extension SandboxServer {
         public var failTokenRequests: Int?
         /// Delay every HTTP answer by this many seconds.
         public var responseDelay: TimeInterval
+        /// Delay REST answers (not the token exchange) by this many seconds more: a slow network.
+        public var restLatency: TimeInterval
         /// Keep sessions and call records in step with the events sent.
         public var trackEvents: Bool
         /// Drop (no close frame) a client that answered no server ping for
@@ -42,6 +44,7 @@ extension SandboxServer {
             failREST: Int? = nil,
             failTokenRequests: Int? = nil,
             responseDelay: TimeInterval = 0,
+            restLatency: TimeInterval = 0,
             trackEvents: Bool = true,
             dropUnresponsiveClients: Bool = true
         ) {
@@ -55,6 +58,7 @@ extension SandboxServer {
             self.failREST = failREST
             self.failTokenRequests = failTokenRequests
             self.responseDelay = responseDelay
+            self.restLatency = restLatency
             self.trackEvents = trackEvents
             self.dropUnresponsiveClients = dropUnresponsiveClients
         }

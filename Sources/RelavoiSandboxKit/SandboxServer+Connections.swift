@@ -8,7 +8,8 @@ import RelavoiGLib
 extension SandboxServer {
     func serveHTTP(_ request: HTTPRequest, _ message: MainThreadPointer) {
         let response = state.handle(request, now: Date())
-        let delay = state.options.responseDelay
+        let isREST = !request.path.hasSuffix("/auth/token") && request.path != "/healthz"
+        let delay = state.options.responseDelay + (isREST ? state.options.restLatency : 0)
         guard delay > 0 else {
             SoupMessage.respond(message.raw, response)
             return

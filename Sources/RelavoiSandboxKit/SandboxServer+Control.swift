@@ -118,6 +118,7 @@ extension SandboxServer {
         case .session(let session): upsertSession(session)
         case .removeSession(let id): removeSession(id: id)
         case .failREST(let status): failREST = status
+        case .restLatency(let seconds): restLatency = seconds
         case .log(let text): Log.message("sandbox scenario: \(text)")
         case .waitForClient: break
         case .quit:

@@ -80,6 +80,11 @@ public final class SandboxServer {
         get { state.options.responseDelay }
         set { state.options.responseDelay = max(0, newValue) }
     }
+    /// Delay REST answers (not the token exchange) by this many seconds more.
+    public var restLatency: TimeInterval {
+        get { state.options.restLatency }
+        set { state.options.restLatency = max(0, newValue) }
+    }
 
     /// Whether the server answers the text `ping` and sends WebSocket pings.
     /// `false` simulates a silent, half-open server (libsoup still answers

@@ -26,6 +26,8 @@ public struct Scenario: Sendable, Equatable {
         case removeSession(String)
         /// `{"failREST": 500}` or `{"failREST": null}`.
         case failREST(Int?)
+        /// `{"restLatency": 1.5}`: REST answers come this many seconds late (0 = at once).
+        case restLatency(Double)
         /// `{"waitForClient": true}`: later `at`s count from the next welcome
         /// (or from now, if a client is live already).
         case waitForClient

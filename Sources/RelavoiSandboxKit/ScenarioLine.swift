@@ -8,7 +8,7 @@ enum ScenarioLine {
     /// Action keys, with the extra keys each one allows.
     static let actions: [String: Set<String>] = [
         "event": ["payload", "id"], "flat": ["fields"], "raw": [], "close": ["reason"], "drop": [],
-        "pings": [], "expireToken": [], "session": [], "removeSession": [], "failREST": [],
+        "pings": [], "expireToken": [], "session": [], "removeSession": [], "failREST": [], "restLatency": [],
         "waitForClient": [], "log": [], "quit": [],
     ]
 
@@ -73,6 +73,17 @@ enum ScenarioLine {
             return .session(try session(value))
         case "removeSession":
             return .removeSession(try nonEmptyString(value, key))
+        case "restLatency":
+            let seconds: Double
+            switch value {
+            case .int(let number): seconds = Double(number)
+            case .double(let number): seconds = number
+            default: throw Message(text: "\"restLatency\" must be a number of seconds")
+            }
+            guard seconds >= 0, seconds <= 600, seconds.isFinite else {
+                throw Message(text: "\"restLatency\" must be 0-600 seconds")
+            }
+            return .restLatency(seconds)
         case "failREST":
             if value == .null { return .failREST(nil) }
             guard case .int(let status) = value, (100...599).contains(status) else {

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiCore
 
 /// What `make soak` runs; from the environment (scripts/soak.sh passes it on).
 struct SoakOptions {
@@ -67,22 +68,9 @@ struct SoakError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A small deterministic generator (SplitMix64), so a run can be repeated.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Exponentially distributed with the given mean.
     mutating func exponential(mean: Double) -> Double {
         -mean * log(1 - Double.random(in: 0..<1, using: &self))
     }
-
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
 }

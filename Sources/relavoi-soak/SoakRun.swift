@@ -10,7 +10,7 @@ import RelavoiSandboxKit
 @MainActor
 final class SoakRun {
     let options: SoakOptions
-    private var random: SeededRandom
+    private var random: SplitMix64
     private let sandbox = SandboxServer()
     private let mock: NotificationMock
     private var agent: Process?
@@ -46,7 +46,7 @@ final class SoakRun {
 
     init(options: SoakOptions) throws {
         self.options = options
-        random = SeededRandom(seed: options.seed)
+        random = SplitMix64(seed: options.seed)
         mock = try NotificationMock()
     }
 

@@ -144,6 +144,7 @@ public final class Agent {
         BannerCenter.shared.prepare()
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
+        controller.onCallsChanged = { control?.callsChanged() }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")

@@ -12,6 +12,7 @@ extension CallBannerController: BannerControl {
         let banner = Banner(attributes: attributes, verified: verified, label: label, phase: .active)
         center.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
             if byUser { self?.onDismissed?(sessionId) }
+            self?.onCallsChanged?()
         }
     }
 
@@ -28,23 +29,53 @@ extension CallBannerController: BannerControl {
         center.end(key: key, policy: policy)
     }
 
+    public func dismissBanner(sessionId: String) throws(ControlError) {
+        let key = Self.bannerKey(sessionId)
+        guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
+        center.dismiss(key: key)
+    }
+
     public func listBanners() -> [BannerListing] {
-        let now = Date()
-        return center.activeKeys.compactMap { key -> BannerListing? in
+        let now = currentTime()
+        let listings = center.activeKeys.compactMap { key -> BannerListing? in
             guard key.hasPrefix("call:"), let banner = center.banner(key) else { return nil }
-            let phase: BannerListing.Phase
-            switch banner.phase {
-            case .ringing: phase = .ringing
-            case .active: phase = .active
-            case .ended: phase = .ended
-            case .missed: phase = .missed
-            case .message, .summary: return nil
-            }
-            return BannerListing(
-                sessionId: banner.attributes.sessionId, proxyNumber: banner.attributes.proxyNumber,
-                label: banner.label, verified: banner.verified, elapsedSeconds: banner.snapshot(at: now).seconds,
-                phase: phase)
+            return Self.listing(banner, now: now)
         }
+        // Oldest call first, as the panels show them.
+        return listings.sorted {
+            let (a, b) = ($0.rangAt ?? $0.answeredAt ?? .distantPast, $1.rangAt ?? $1.answeredAt ?? .distantPast)
+            return a != b ? a < b : $0.sessionId < $1.sessionId
+        }
+    }
+
+    /// A call banner as the control interface shows it: the texts the banner
+    /// shows (display labels), the badge and the times to draw a timer from.
+    static func listing(_ banner: Banner, now: Date) -> BannerListing? {
+        let phase: BannerListing.Phase
+        var answeredAt: Date?
+        var duration = 0
+        switch banner.phase {
+        case .ringing:
+            phase = .ringing
+        case .active:
+            phase = .active
+            answeredAt = banner.attributes.startedAt
+        case .ended(let seconds, _):
+            phase = .ended
+            duration = seconds
+            answeredAt = banner.attributes.startedAt
+        case .missed:
+            phase = .missed
+        case .message, .summary:
+            return nil
+        }
+        let rangAt = banner.rangAt ?? (phase == .ringing || phase == .missed ? banner.attributes.startedAt : nil)
+        return BannerListing(
+            sessionId: banner.attributes.sessionId,
+            proxyNumber: BannerText.label(banner.attributes.proxyNumber, fallback: ""),
+            label: BannerText.label(banner.label, fallback: ""), badge: banner.badge,
+            elapsedSeconds: banner.snapshot(at: now).seconds, phase: phase, rangAt: rangAt, answeredAt: answeredAt,
+            endedAt: banner.endedAt, durationSeconds: duration)
     }
 
     public var isStreamConnected: Bool {
@@ -57,7 +88,7 @@ extension CallBannerController: BannerControl {
         return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
             + presenter + [
                 ("banners", Int64(center.activeKeys.count)),
-                ("followed-calls", Int64(followedCalls.count)),
+                ("followed-calls", Int64(followedCallCount)),
                 ("known-sessions", Int64(trackedSessionCount)),
             ]
     }

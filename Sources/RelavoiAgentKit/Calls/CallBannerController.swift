@@ -1,10 +1,12 @@
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
 
-/// Turns the tenant's event stream into banners: which calls get one
-/// (`CallBook`), what they show (the session's label and server-side
-/// verification), and how they end (the dismissal policy).
+/// Carries out `CallMachine` for the agent: stream events and lookup answers
+/// go in, its effects become banners (`BannerCenter`), REST lookups
+/// (`SessionLookup`) and log lines. Holds one timer, set to the machine's
+/// next deadline. Decides nothing itself.
 @MainActor
 public final class CallBannerController {
     /// How long a missed-call notice and an SMS notice stay in the tray at most.
@@ -16,11 +18,13 @@ public final class CallBannerController {
     let center: BannerCenter
     private let lookup: SessionLookup
     private let now: () -> Date
-    private var book: CallBook
-    private var directory = SessionDirectory()
-    private var detailRequests: Set<String> = []
+    var machine: CallMachine
+    private var timer: GLibTimer?
+    private var timerDeadline: Date?
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
+    /// Called after any input that may have changed a call (the D-Bus `Calls` property).
+    public var onCallsChanged: (@MainActor () -> Void)?
 
     public init(
         settings: AgentSettings, center: BannerCenter = .shared, lookup: SessionLookup,
@@ -30,174 +34,126 @@ public final class CallBannerController {
         self.center = center
         self.lookup = lookup
         self.now = now
-        book = CallBook(maxBanners: settings.maxBanners)
+        machine = CallMachine(settings: Self.machineSettings(settings))
     }
 
-    public var followedCalls: [String: CallBook.Call] { book.calls }
-    public var trackedSessionCount: Int { directory.count }
+    static func machineSettings(_ settings: AgentSettings) -> CallMachine.Settings {
+        CallMachine.Settings(
+            proxyNumbers: Set(settings.proxyNumbers), maxBanners: settings.maxBanners,
+            smsNotifications: settings.smsNotifications, verifiesByUserPhone: settings.userPhone != nil)
+    }
+
+    var lookupForReconcile: SessionLookup { lookup }
+    func currentTime() -> Date { now() }
+
+    public var trackedSessionCount: Int { machine.knownSessionCount }
+    public var followedCallCount: Int { machine.followedCount }
 
     public static func bannerKey(_ sessionId: String) -> String { "call:\(sessionId)" }
 
-    // MARK: - Events
+    // MARK: - Inputs
 
     public func handle(_ event: RelavoiEvent) {
-        switch event {
-        case .sessionCreated(let sessionId, let proxyNumber, _):
-            directory.rememberProxy(proxyNumber, for: sessionId)
-        case .sessionActivated:
-            break
-        case .callIncoming(let sessionId, let callerNumber, let ts):
-            // The contract sends no caller number: the SDK falls back to the proxy number.
-            if directory[sessionId]?.proxyNumber == nil { directory.rememberProxy(callerNumber, for: sessionId) }
-            guard !isStale(sessionId, ts) else { return }
-            admit(sessionId, phase: .ringing)
-        case .callAnswered(let sessionId, let ts):
-            guard !isStale(sessionId, ts) else { return }
-            admit(sessionId, phase: .active(startedAt: ts))
-        case .callEnded(let sessionId, let durationSeconds, let ts):
-            directory.rememberCallEnded(at: ts, for: sessionId)
-            finish(sessionId, durationSeconds: durationSeconds > 0 ? durationSeconds : nil, missed: false)
-        case .sessionExpired(let sessionId, _):
-            finish(sessionId, durationSeconds: nil, missed: false)
-            directory.forget(sessionId)
-        case .smsReceived(let sessionId, _):
-            notifySMS(sessionId)
-        case .unknown(let type, let payload):
-            if type == "call.failed" || type == "call.missed",
-                let sessionId = (payload["payload"] ?? payload)["sessionId"]?.stringValue
-            {
-                finish(sessionId, durationSeconds: nil, missed: true)
-            } else {
-                Log.debug("event \(type.prefix(64)) has no banner")
-            }
-        }
-    }
-
-    /// A ring or answer older than the end already seen for the session came
-    /// out of order: showing it would tick forever.
-    private func isStale(_ sessionId: String, _ time: Date) -> Bool {
-        guard let ended = directory[sessionId]?.callEndedAt, time <= ended else { return false }
-        Log.info("ignoring a stale call event for session \(sessionId): its call ended already")
-        return true
-    }
-
-    /// After a reconnect: sessions that ended or expired while the stream was
-    /// down lose their banners. A failed listing changes nothing.
-    func closeBannersOfEndedSessions() async {
-        // Only calls known before the listing was asked for: one that began on
-        // the stream meanwhile is live even if the listing missed it.
-        let asked = Set(book.calls.keys)
-        guard !asked.isEmpty else { return }
-        guard let live = await lookup.liveSessionIds() else {
-            Log.warning("could not list live sessions after reconnecting; banners stay as they are")
-            return
-        }
-        for sessionId in book.calls.keys.sorted() where asked.contains(sessionId) && !live.contains(sessionId) {
-            Log.info("session \(sessionId) ended while the stream was down; closing its banner")
-            finish(sessionId, durationSeconds: nil, missed: false)
-        }
+        run(machine.event(event, now: now()))
     }
 
     /// Closes every banner (at exit).
     public func closeAll() {
-        for sessionId in book.calls.keys.sorted() {
-            run(book.callFinished(sessionId), durationSeconds: nil, immediate: true)
-        }
-        center.close(key: Self.summaryKey)
+        run(machine.closeAll())
     }
 
-    // MARK: - From calls to banners
+    /// Carries out effects, then re-arms the timer for the next deadline.
+    func run(_ effects: [CallMachine.Effect]) {
+        for effect in effects { perform(effect) }
+        reschedule()
+        if !effects.isEmpty { onCallsChanged?() }
+    }
 
-    private func admit(_ sessionId: String, phase: CallBook.Phase) {
-        if book.calls[sessionId] == nil, !settings.proxyNumbers.isEmpty {
-            // The filter needs the proxy number; call.answered does not carry it.
-            guard let proxyNumber = directory[sessionId]?.proxyNumber else {
-                fetchDetails(sessionId) { [weak self] in self?.admitIfAllowed(sessionId, phase: phase) }
+    // MARK: - Effects
+
+    private func perform(_ effect: CallMachine.Effect) {
+        switch effect {
+        case .show(let view, let rings):
+            center.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
+        case .end(let view, let durationSeconds, let immediate):
+            let key = Self.bannerKey(view.sessionId)
+            let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
+            if center.banner(key) == nil {
+                // Never shown (it ended while its lookups were in flight): only its ended state, if any.
+                guard !immediate, settings.dismissPolicy != .immediate else { return }
+                center.showEnded(
+                    banner(view), key: key, policy: policy, durationSeconds: durationSeconds, onRemoved: removal(view))
                 return
             }
-            guard settings.proxyNumbers.contains(proxyNumber) else { return }
-        }
-        run(book.callChanged(sessionId, phase: phase), durationSeconds: nil, immediate: false)
-    }
-
-    private func admitIfAllowed(_ sessionId: String, phase: CallBook.Phase) {
-        guard let proxyNumber = directory[sessionId]?.proxyNumber, settings.proxyNumbers.contains(proxyNumber) else {
-            return
-        }
-        run(book.callChanged(sessionId, phase: phase), durationSeconds: nil, immediate: false)
-    }
-
-    private func finish(_ sessionId: String, durationSeconds: Int?, missed: Bool) {
-        let key = Self.bannerKey(sessionId)
-        if missed, book.calls[sessionId]?.slot == .shown, book.calls[sessionId]?.phase == .ringing {
-            // The ringing banner becomes a missed-call notice; the slot frees up.
-            var commands = book.callFinished(sessionId)
-            commands.removeAll { $0 == .endBanner(sessionId: sessionId) }
-            center.miss(key: key, linger: Self.noticeLinger)
-            run(commands, durationSeconds: nil, immediate: false)
-            return
-        }
-        run(book.callFinished(sessionId), durationSeconds: durationSeconds, immediate: false)
-    }
-
-    private func run(_ commands: [CallBook.Command], durationSeconds: Int?, immediate: Bool) {
-        for command in commands {
-            switch command {
-            case .showBanner(let sessionId, let phase):
-                showBanner(sessionId, phase: phase)
-            case .endBanner(let sessionId):
-                let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
-                center.end(key: Self.bannerKey(sessionId), policy: policy, durationSeconds: durationSeconds)
-            case .summary(let count):
-                showSummary(count: count)
+            center.end(key: key, policy: policy, durationSeconds: durationSeconds)
+        case .miss(let view):
+            var notice = banner(view)
+            notice.phase = .missed(closeAt: now().addingTimeInterval(Self.noticeLinger))
+            center.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
+        case .summary(let count):
+            showSummary(count: count)
+        case .smsNotice(let sessionId, let proxyNumber, let label):
+            let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: now())
+            let notice = Banner(
+                attributes: attributes, badge: .checking, label: label,
+                phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
+            center.show(notice, key: "sms:\(sessionId)")
+        case .fetchDetails(let sessionId, let request):
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                let details = await self.lookup.session(sessionId).flatMap {
+                    SessionDetails(json: $0, labelKey: self.settings.labelKey, tenantId: self.settings.tenantId)
+                }
+                self.run(
+                    self.machine.detailsArrived(
+                        sessionId: sessionId, request: request, details: details, now: self.now()))
+            }
+        case .verify(let sessionId, let request):
+            guard let phone = settings.userPhone else { return }
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                let answer = await self.lookup.verify(userPhone: phone)
+                self.run(
+                    self.machine.verificationArrived(
+                        sessionId: sessionId, request: request, answer: answer, now: self.now()))
+            }
+        case .log(let level, let text):
+            switch level {
+            case .debug: Log.debug(text)
+            case .info: Log.info(text)
+            case .warning: Log.warning(text)
             }
         }
     }
 
-    private func showBanner(_ sessionId: String, phase: CallBook.Phase) {
-        let key = Self.bannerKey(sessionId)
-        let known = directory[sessionId]
-        if center.banner(key) != nil, case .active(let startedAt) = phase {
-            center.answer(key: key, startedAt: startedAt)
-            return
-        }
-        let startedAt: Date
-        let bannerPhase: Banner.Phase
-        switch phase {
-        case .ringing:
-            startedAt = now()
-            bannerPhase = .ringing
-        case .active(let answeredAt):
-            startedAt = answeredAt
-            bannerPhase = .active
-        }
-        let banner = Banner(
-            attributes: RelavoiCallAttributes(
-                sessionId: sessionId, proxyNumber: known?.proxyNumber ?? "", startedAt: startedAt),
-            verified: known?.verified ?? false, label: known?.label ?? "", phase: bannerPhase)
-        center.show(banner, key: key) { [weak self] byUser in
-            guard byUser, let self else { return }
-            self.run(self.book.bannerDismissed(sessionId), durationSeconds: nil, immediate: false)
-            self.onDismissed?(sessionId)
-        }
-        if known?.verified == nil {
-            fetchDetails(sessionId) { [weak self] in self?.refreshBanner(sessionId) }
+    /// When a call's banner is gone: dismissed by the user (the machine gives
+    /// up its slot; the D-Bus signal), or closed or expired.
+    private func removal(_ view: CallMachine.CallView) -> BannerCenter.RemovalHandler {
+        { [weak self] byUser in
+            guard let self else { return }
+            if byUser {
+                self.run(self.machine.userDismissed(view.sessionId))
+                self.onDismissed?(view.sessionId)
+            }
+            self.onCallsChanged?()
         }
     }
 
-    private func refreshBanner(_ sessionId: String) {
-        let key = Self.bannerKey(sessionId)
-        guard let entry = directory[sessionId], let banner = center.banner(key) else { return }
-        if banner.attributes.proxyNumber.isEmpty, let proxyNumber = entry.proxyNumber {
-            var updated = banner
-            updated.attributes = RelavoiCallAttributes(
-                sessionId: sessionId, proxyNumber: proxyNumber, startedAt: banner.attributes.startedAt)
-            updated.verified = entry.verified ?? false
-            updated.label = entry.label ?? ""
-            center.show(updated, key: key)
-        } else {
-            center.update(key: key, elapsedSeconds: nil, verified: entry.verified ?? false, label: entry.label ?? "")
+    private func banner(_ view: CallMachine.CallView) -> Banner {
+        let startedAt: Date
+        let phase: Banner.Phase
+        switch view.phase {
+        case .ringing(let since):
+            startedAt = since
+            phase = .ringing
+        case .live(let since):
+            startedAt = since
+            phase = .active
         }
+        return Banner(
+            attributes: RelavoiCallAttributes(
+                sessionId: view.sessionId, proxyNumber: view.proxyNumber, startedAt: startedAt),
+            badge: view.badge, label: view.label, phase: phase, rangAt: view.rangAt)
     }
 
     private func showSummary(count: Int) {
@@ -207,44 +163,28 @@ public final class CallBannerController {
         }
         let attributes = RelavoiCallAttributes(sessionId: Self.summaryKey, proxyNumber: "", startedAt: now())
         center.show(
-            Banner(attributes: attributes, verified: false, label: "", phase: .summary(count: count)),
+            Banner(attributes: attributes, badge: .checking, label: "", phase: .summary(count: count)),
             key: Self.summaryKey)
     }
 
-    private func notifySMS(_ sessionId: String) {
-        guard settings.smsNotifications else { return }
-        let proxyNumber = directory[sessionId]?.proxyNumber
-        if !settings.proxyNumbers.isEmpty {
-            guard let proxyNumber, settings.proxyNumbers.contains(proxyNumber) else { return }
+    /// One timer, set to the machine's next deadline (first shows, lookup bounds).
+    private func reschedule() {
+        guard let wake = machine.nextWake() else {
+            timer?.cancel()
+            timer = nil
+            timerDeadline = nil
+            return
         }
-        let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber ?? "", startedAt: now())
-        let banner = Banner(
-            attributes: attributes, verified: directory[sessionId]?.verified ?? false,
-            label: directory[sessionId]?.label ?? "", phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger))
-        )
-        center.show(banner, key: "sms:\(sessionId)")
-    }
-
-    // MARK: - Session details and verification
-
-    /// Fetches label, proxy number and verification once per session at a time.
-    private func fetchDetails(_ sessionId: String, then done: @escaping @MainActor () -> Void) {
-        guard detailRequests.insert(sessionId).inserted else { return }
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            let details = await self.lookup.session(sessionId).flatMap {
-                SessionDetails(json: $0, labelKey: self.settings.labelKey, tenantId: self.settings.tenantId)
+        if timer?.isActive == true, timerDeadline == wake { return }
+        timer?.cancel()
+        timerDeadline = wake
+        timer = GLibTimer.once(after: max(0, wake.timeIntervalSince(now())) + 0.001) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.timer = nil
+                self.timerDeadline = nil
+                self.run(self.machine.tick(now: self.now()))
             }
-            var verified = details?.isLive ?? false
-            if let phone = self.settings.userPhone {
-                // With a user phone, the server's verification decides.
-                let answer = await self.lookup.verify(userPhone: phone)
-                verified = answer.map { SessionDetails.verifies($0, sessionId: sessionId) } ?? false
-            }
-            self.detailRequests.remove(sessionId)
-            self.directory.rememberDetails(
-                proxyNumber: details?.proxyNumber, label: details?.label, verified: verified, for: sessionId)
-            done()
         }
     }
 }

@@ -72,11 +72,14 @@ public enum ControlClient {
                     g_variant_new_string(sessionId), g_variant_new_string(name), g_variant_new_int64(gint64(after)),
                 ]),
                 reply: "()")
+        case .dismiss(let sessionId):
+            try call(bus, "Dismiss", V.tuple([g_variant_new_string(sessionId)]), reply: "()")
         case .list:
-            for listing in try list(bus) { output.out(ControlReport.line(listing)) }
+            let now = Date()
+            for listing in try calls(bus) { output.out(ControlReport.line(listing, now: now)) }
         case .status:
             let connected = try connectedProperty(bus)
-            let count = try list(bus).count
+            let count = try calls(bus).count
             output.out(ControlReport.status(connected: connected, bannerCount: count))
         case .diagnostics:
             for figure in try diagnostics(bus) { output.out("\(TerminalText.safe(figure.name))\t\(figure.value)") }
@@ -106,36 +109,35 @@ public enum ControlClient {
         try? diagnostics(bus)
     }
 
-    private static func list(_ bus: BusConnection) throws(CallError) -> [BannerListing] {
-        let reply = try call(bus, "List", nil, reply: AgentBus.listSignature)
-        defer { g_variant_unref(reply) }
-        let array = GVariantValues.child(reply, 0)
-        defer { g_variant_unref(array) }
-        return (0..<GVariantValues.count(array)).map { index in
-            let row = GVariantValues.child(array, index)
-            defer { g_variant_unref(row) }
-            return BannerListing(
-                sessionId: GVariantValues.string(row, 0), proxyNumber: GVariantValues.string(row, 1),
-                label: GVariantValues.string(row, 2), verified: GVariantValues.bool(row, 3),
-                elapsedSeconds: Int(GVariantValues.int32(row, 4)),
-                phase: BannerListing.Phase(rawValue: GVariantValues.string(row, 5)) ?? .active)
-        }
+    /// The agent's `Calls` property, read as the panels read it.
+    private static func calls(_ bus: BusConnection) throws(CallError) -> [CallsReading.Call] {
+        let value = try property(bus, "Calls", type: CallsProperty.signature)
+        defer { g_variant_unref(value) }
+        return CallsReading.calls(value)
     }
 
     private static func connectedProperty(_ bus: BusConnection) throws(CallError) -> Bool {
+        let value = try property(bus, "Connected", type: "b")
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+
+    /// One property of the agent's interface, checked to be of `type`; owned by the caller.
+    private static func property(_ bus: BusConnection, _ name: String, type: String) throws(CallError)
+        -> OpaquePointer
+    {
         let reply = try call(
-            bus, "Get",
-            GVariantValues.tuple([g_variant_new_string(AgentBus.interface), g_variant_new_string("Connected")]),
+            bus, "Get", GVariantValues.tuple([g_variant_new_string(AgentBus.interface), g_variant_new_string(name)]),
             reply: "(v)", interface: "org.freedesktop.DBus.Properties")
         defer { g_variant_unref(reply) }
         let boxed = GVariantValues.child(reply, 0)
         defer { g_variant_unref(boxed) }
         let value = g_variant_get_variant(boxed)!
-        defer { g_variant_unref(value) }
-        guard GVariantValues.hasType(value, "b") else {
-            throw CallError(name: nil, message: "the agent's Connected property is not a boolean")
+        guard GVariantValues.hasType(value, type) else {
+            g_variant_unref(value)
+            throw CallError(name: nil, message: "the agent's \(name) property is not of type \(type)")
         }
-        return g_variant_get_boolean(value) != 0
+        return value
     }
 
     /// A synchronous call to the agent; the reply (owned by the caller) has type `reply`.

@@ -11,6 +11,7 @@ public enum ControlCommand: Equatable, Sendable {
     case start(sessionId: String, proxyNumber: String, label: String, verified: Bool)
     case update(sessionId: String, elapsedSeconds: Int32, label: String, verified: Bool)
     case end(sessionId: String, policy: EndPolicy)
+    case dismiss(sessionId: String)
     case list
     case status
     case diagnostics
@@ -35,9 +36,13 @@ public enum ControlCommand: Equatable, Sendable {
           end SESSION [immediate|default|after:SECONDS]
               End the banner: close it now (immediate, the default), show the
               ended state for a while (default), or close it SECONDS from now.
+          dismiss SESSION
+              Close the banner as from the tray: the call is no longer shown.
           list
-              One tab-separated line per banner: session, phase, elapsed seconds,
-              verified|unverified, proxy number, label.
+              One tab-separated line per call, oldest first (the Calls
+              property): session, phase (ringing|live|ended|missed), seconds
+              (elapsed while live, the duration once ended), badge
+              (checking|verified|unverified|unavailable), proxy number, label.
           status
               Whether the event stream is connected, and how many banners show.
           diagnostics
@@ -101,6 +106,9 @@ public enum ControlCommand: Equatable, Sendable {
                 return .usageError("the policy must be immediate, default or after:SECONDS")
             }
             return .run(.end(sessionId: operands[0], policy: policy))
+        case "dismiss":
+            guard operands.count == 1 else { return arity(name, "SESSION") }
+            return .run(.dismiss(sessionId: operands[0]))
         case "list", "status", "diagnostics":
             guard operands.isEmpty else { return .usageError("\(name) takes no arguments") }
             switch name {

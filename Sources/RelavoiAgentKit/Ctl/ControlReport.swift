@@ -1,12 +1,14 @@
+import Foundation
+
 /// What `ctl list` and `ctl status` print, and how a failed call reads.
 enum ControlReport {
-    /// `session<TAB>phase<TAB>elapsed<TAB>verified|unverified<TAB>proxy<TAB>label`,
-    /// each field terminal-safe (a tab in a label becomes U+FFFD too).
-    static func line(_ listing: BannerListing) -> String {
+    /// `session<TAB>phase<TAB>seconds<TAB>badge<TAB>proxy<TAB>label`, each
+    /// field terminal-safe (a tab in a label becomes U+FFFD too). Seconds: the
+    /// elapsed time while live (from its answer time), the duration once ended.
+    static func line(_ call: CallsReading.Call, now: Date) -> String {
         [
-            TerminalText.safe(listing.sessionId), listing.phase.rawValue, String(listing.elapsedSeconds),
-            listing.verified ? "verified" : "unverified", TerminalText.safe(listing.proxyNumber),
-            TerminalText.safe(listing.label),
+            TerminalText.safe(call.sessionId), TerminalText.safe(call.phase), String(call.seconds(at: now)),
+            TerminalText.safe(call.badge), TerminalText.safe(call.proxyNumber), TerminalText.safe(call.label),
         ].joined(separator: "\t")
     }
 

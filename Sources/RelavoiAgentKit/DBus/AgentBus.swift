@@ -12,7 +12,21 @@
 ///     List() -> a(sssbis) banners
 ///         (session_id, proxy_number, other_party_label, verified,
 ///          elapsed_seconds, phase "ringing" | "active" | "ended" | "missed")
+///     Dismiss(s session_id)
+///         closes the call's banner as the user would from the tray: the call
+///         is no longer shown (BannerDismissed follows)
+///     Diagnostics() -> a{sx} figures
+///         memory, threads, fds, GLib sources, what the agent tracks
 ///     property Connected b (read)   PropertiesChanged when it changes
+///     property Calls aa{sv} (read)  PropertiesChanged when a call changes,
+///         never for a tick; one dictionary a ringing, live or just-ended
+///         call, oldest first:
+///           session-id s, label s, proxy-number s (as the banner shows them),
+///           badge s ("checking" | "verified" | "unverified" | "unavailable"),
+///           badge-text s, phase s ("ringing" | "live" | "ended" | "missed"),
+///           rang-at x, answered-at x, ended-at x (unix milliseconds, 0 when
+///           not known or not yet: a panel counts its timer from answered-at),
+///           duration x (final seconds once ended, else 0)
 ///     signal BannerDismissed(s session_id)   the user closed the banner
 ///
 /// Errors: `com.relavoi.Agent1.Error.InvalidArgument`,
@@ -54,6 +68,9 @@ public enum AgentBus {
               <arg name="policy" type="s" direction="in"/>
               <arg name="after_unix_seconds" type="x" direction="in"/>
             </method>
+            <method name="Dismiss">
+              <arg name="session_id" type="s" direction="in"/>
+            </method>
             <method name="List">
               <arg name="banners" type="a(sssbis)" direction="out"/>
             </method>
@@ -61,6 +78,7 @@ public enum AgentBus {
               <arg name="figures" type="a{sx}" direction="out"/>
             </method>
             <property name="Connected" type="b" access="read"/>
+            <property name="Calls" type="aa{sv}" access="read"/>
             <signal name="BannerDismissed">
               <arg name="session_id" type="s"/>
             </signal>

@@ -1,3 +1,4 @@
+import Foundation
 import RelavoiCore
 
 /// What the D-Bus control interface (`com.relavoi.Agent1`) drives: the
@@ -13,8 +14,11 @@ public protocol BannerControl: AnyObject {
     func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError)
     /// Ends the banner per `policy`.
     func endBanner(sessionId: String, policy: DismissPolicy) throws(ControlError)
-    /// Every banner shown now, in a stable order.
+    /// Every call banner shown now, oldest call first.
     func listBanners() -> [BannerListing]
+    /// Closes the call's banner as the user would from the tray: the call is
+    /// no longer shown (`Dismiss`, a panel's menu).
+    func dismissBanner(sessionId: String) throws(ControlError)
     /// Whether the Relavoi event stream is connected (the `Connected` property).
     var isStreamConnected: Bool { get }
     /// Named figures of the running agent (`Diagnostics()`, `ctl diagnostics`):
@@ -52,27 +56,63 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(dbusErrorName): \(message)" }
 }
 
-/// One row of `List()`.
+/// One call as the agent shows it: a row of `List()` and an entry of the
+/// `Calls` property. Only what the banner shows: no key, token or metadata.
 public struct BannerListing: Equatable, Sendable {
     public enum Phase: String, Equatable, Sendable, CaseIterable {
         case ringing, active, ended, missed
+
+        /// The name in the `Calls` property and `ctl list`.
+        public var callsName: String { self == .active ? "live" : rawValue }
     }
 
     public var sessionId: String
     public var proxyNumber: String
     public var label: String
-    public var verified: Bool
+    public var badge: VerificationBadge
     public var elapsedSeconds: Int
     public var phase: Phase
+    /// When it started ringing, was answered, ended (nil: not known or not yet).
+    public var rangAt: Date?
+    public var answeredAt: Date?
+    public var endedAt: Date?
+    /// The final duration once ended, else 0.
+    public var durationSeconds: Int
 
     public init(
-        sessionId: String, proxyNumber: String, label: String, verified: Bool, elapsedSeconds: Int, phase: Phase
+        sessionId: String, proxyNumber: String, label: String, badge: VerificationBadge, elapsedSeconds: Int,
+        phase: Phase, rangAt: Date? = nil, answeredAt: Date? = nil, endedAt: Date? = nil, durationSeconds: Int = 0
     ) {
         self.sessionId = sessionId
         self.proxyNumber = proxyNumber
         self.label = label
-        self.verified = verified
+        self.badge = badge
         self.elapsedSeconds = elapsedSeconds
         self.phase = phase
+        self.rangAt = rangAt
+        self.answeredAt = answeredAt
+        self.endedAt = endedAt
+        self.durationSeconds = durationSeconds
+    }
+
+    public init(
+        sessionId: String, proxyNumber: String, label: String, verified: Bool, elapsedSeconds: Int, phase: Phase
+    ) {
+        self.init(
+            sessionId: sessionId, proxyNumber: proxyNumber, label: label, badge: VerificationBadge(verified: verified),
+            elapsedSeconds: elapsedSeconds, phase: phase)
+    }
+
+    /// The server's yes (`List()`'s boolean).
+    public var verified: Bool {
+        get { badge == .verified }
+        set { badge = VerificationBadge(verified: newValue) }
+    }
+
+    /// The same call without the ticking count: what `PropertiesChanged` compares.
+    public var withoutElapsed: BannerListing {
+        var copy = self
+        copy.elapsedSeconds = 0
+        return copy
     }
 }

@@ -15,6 +15,7 @@ extension ControlService {
         } catch {
             g_dbus_method_invocation_return_dbus_error(invocation, error.dbusErrorName, error.message)
         }
+        callsChanged()
     }
 
     /// The reply body (nil: an empty reply).
@@ -43,6 +44,9 @@ extension ControlService {
             let sessionId = try ControlArguments.sessionId(V.string(args, 0))
             let policy = try ControlArguments.policy(V.string(args, 1), afterUnixSeconds: V.int64(args, 2), now: now())
             try control.endBanner(sessionId: sessionId, policy: policy)
+            return nil
+        case "Dismiss" where V.hasType(args, "(s)"):
+            try control.dismissBanner(sessionId: try ControlArguments.sessionId(V.string(args, 0)))
             return nil
         case "List" where V.hasType(args, "()"):
             return V.tuple([V.array(of: "(sssbis)", control.listBanners().map(Self.row))])

@@ -26,6 +26,8 @@ public final class ControlService {
     let now: () -> Date
     private var registrationID: guint = 0
     private var announcedConnected: Bool?
+    /// The calls last announced, without their ticking counts.
+    private var announcedCalls: [BannerListing] = []
 
     public init(connection: BusConnection, control: any BannerControl, now: @escaping () -> Date = Date.init) {
         self.connection = connection
@@ -75,6 +77,8 @@ public final class ControlService {
                 let name = property.map { String(cString: $0) } ?? ""
                 if let service = handle.service, name == "Connected" {
                     value = g_variant_new_boolean(service.currentConnected ? 1 : 0)
+                } else if let service = handle.service, name == "Calls" {
+                    value = CallsProperty.value(service.control?.listBanners() ?? [])
                 } else {
                     g_set_error_literal(
                         error, g_dbus_error_quark(), gint(G_DBUS_ERROR_UNKNOWN_PROPERTY.rawValue),
@@ -94,6 +98,7 @@ public final class ControlService {
         }
         registrationID = id
         announcedConnected = currentConnected
+        announcedCalls = currentCalls
     }
 
     /// Removes the object from the connection (idempotent).
@@ -130,6 +135,26 @@ public final class ControlService {
     }
 
     var currentConnected: Bool { control?.isStreamConnected ?? false }
+
+    /// Call when a call may have changed (shown, answered, verified, ended,
+    /// gone): emits `PropertiesChanged` for `Calls` if it differs from what was
+    /// last announced. Ticks change nothing there: panels count from the times.
+    public func callsChanged() {
+        guard registrationID != 0 else { return }
+        let calls = currentCalls
+        guard calls != announcedCalls else { return }
+        announcedCalls = calls
+        let changed = g_variant_new_dict_entry(
+            g_variant_new_string("Calls"), g_variant_new_variant(CallsProperty.value(calls)))!
+        let body = GVariantValues.tuple([
+            g_variant_new_string(AgentBus.interface),
+            GVariantValues.array(of: "{sv}", [changed]),
+            GVariantValues.array(of: "s", []),
+        ])
+        emit(interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged", body)
+    }
+
+    var currentCalls: [BannerListing] { (control?.listBanners() ?? []).map(\.withoutElapsed) }
 
     private func emit(interface: String, signal: String, _ body: OpaquePointer) {
         var error: UnsafeMutablePointer<GError>?

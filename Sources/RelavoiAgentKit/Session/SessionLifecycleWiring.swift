@@ -38,8 +38,6 @@ public final class SessionLifecycleWiring {
     private var networkTimer: GLibTimer?
     private var reconciling = false
     private var reconcileAgain = false
-    /// Sessions whose call (or the session) ended on the stream during a reconcile.
-    private var endedDuringReconcile: Set<String> = []
     private let listenerKey = "session-lifecycle"
     private let clockOrigin = ContinuousClock.now
 
@@ -62,7 +60,6 @@ public final class SessionLifecycleWiring {
             guard let self else { return }
             self.apply(self.lifecycle.streamStateChanged(state))
         }
-        events.addListener(listenerKey) { [weak self] event in self?.noteEnd(event) }
 
         let logind = LogindWatcher { [weak self] event in
             guard let self else { return }
@@ -94,7 +91,6 @@ public final class SessionLifecycleWiring {
 
     private func shutDown() {
         events.removeConnectionStateListener(listenerKey)
-        events.removeListener(listenerKey)
         networkTimer?.cancel()
         logind?.stop()
         network?.stop()
@@ -164,31 +160,14 @@ public final class SessionLifecycleWiring {
             return
         }
         reconciling = true
-        endedDuringReconcile = []
         Task { @MainActor [weak self] in
             guard let self else { return }
-            await self.controller.reconcileWithServer(
-                callsInProgress: self.calls, endedMeanwhile: { self.endedDuringReconcile.contains($0) })
+            await self.controller.reconcileWithServer(callsInProgress: self.calls)
             Log.debug("the reconcile after connecting is over")  // also after a failed listing (warned above)
             self.reconciling = false
-            self.endedDuringReconcile = []
             let again = self.reconcileAgain
             self.reconcileAgain = false
             if again, self.events.connectionState == .connected { self.reconcile() }
-        }
-    }
-
-    private func noteEnd(_ event: RelavoiEvent) {
-        guard reconciling else { return }
-        switch event {
-        case .callEnded(let sessionId, _, _), .sessionExpired(let sessionId, _):
-            endedDuringReconcile.insert(sessionId)
-        case .unknown(let type, let payload) where type == "call.failed" || type == "call.missed":
-            if let sessionId = (payload["payload"] ?? payload)["sessionId"]?.stringValue {
-                endedDuringReconcile.insert(sessionId)
-            }
-        default:
-            break
         }
     }
 }

@@ -32,6 +32,8 @@ public struct CallBook: Sendable {
         case endBanner(sessionId: String)
         /// The summary notification counts this many calls without a banner (0: close it).
         case summary(count: Int)
+        /// The book was full: this call (overflow or dismissed, the oldest) is no longer followed.
+        case forgot(sessionId: String)
     }
 
     public let maxBanners: Int
@@ -59,13 +61,19 @@ public struct CallBook: Sendable {
             calls[sessionId] = call
             return call.slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : []
         }
+        var forgotten: [Command] = []
         if calls.count >= capacity, let oldest = popOldest(.overflow) ?? popOldest(.dismissed) {
             remove(oldest)
+            forgotten.append(.forgot(sessionId: oldest))
         }
         let slot: Slot = shownCount < maxBanners ? .shown : .overflow
         insert(sessionId, Call(phase: phase, slot: slot, sequence: nextSequence))
         nextSequence += 1
-        return slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : [.summary(count: overflowCount)]
+        if slot == .shown {
+            let summary: [Command] = forgotten.isEmpty ? [] : [.summary(count: overflowCount)]
+            return forgotten + [.showBanner(sessionId: sessionId, phase: phase)] + summary
+        }
+        return forgotten + [.summary(count: overflowCount)]
     }
 
     /// A call ended, failed or its session expired; an overflow call takes its place.

@@ -2,22 +2,28 @@ import Foundation
 
 /// What the agent knows of a tenant's sessions, bounded: the stream carries
 /// every session of the tenant, so the oldest entries go when it is full.
+/// A cache: a followed call keeps its own copy of what it shows.
 public struct SessionDirectory: Sendable {
     public struct Entry: Equatable, Sendable {
         public var proxyNumber: String?
-        /// From the session's metadata, once fetched.
-        public var label: String?
-        public var verified: Bool?
+        /// From `GET /sessions/{id}`, once fetched.
+        public var details: SessionDetails?
         /// When the session's last call ended, by the event's own time: a
         /// late `call.answered` for that call (reordered frames) is stale.
         public var callEndedAt: Date?
+        /// The input sequence number of the last end seen (see `CallMachine.reconcileBegan`).
+        public var endSequence: Int = 0
+        /// Insertion generation, so an id forgotten and added again is evicted by its new place.
+        var generation: Int = 0
     }
 
     public let capacity: Int
     private var entries: [String: Entry] = [:]
-    /// Insertion order for eviction; stale ids (re-inserted later) are skipped.
-    private var order: [String] = []
+    /// Insertion order for eviction: (id, generation); entries of an older
+    /// generation (forgotten, then added again) are skipped.
+    private var order: [(String, Int)] = []
     private var orderStart = 0
+    private var nextGeneration = 0
 
     public init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
@@ -32,16 +38,19 @@ public struct SessionDirectory: Sendable {
         modify(sessionId) { $0.proxyNumber = proxyNumber }
     }
 
-    public mutating func rememberDetails(proxyNumber: String?, label: String?, verified: Bool, for sessionId: String) {
+    public mutating func rememberDetails(_ details: SessionDetails, for sessionId: String) {
         modify(sessionId) {
-            if let proxyNumber { $0.proxyNumber = proxyNumber }
-            $0.label = label
-            $0.verified = verified
+            if let proxyNumber = details.proxyNumber { $0.proxyNumber = proxyNumber }
+            $0.details = details
         }
     }
 
-    public mutating func rememberCallEnded(at time: Date, for sessionId: String) {
-        modify(sessionId) { $0.callEndedAt = max(time, $0.callEndedAt ?? time) }
+    /// A call of the session ended (`time` nil: no event time to compare).
+    public mutating func rememberCallEnded(at time: Date?, sequence: Int, for sessionId: String) {
+        modify(sessionId) {
+            if let time { $0.callEndedAt = max(time, $0.callEndedAt ?? time) }
+            $0.endSequence = sequence
+        }
     }
 
     public mutating func forget(_ sessionId: String) {
@@ -57,21 +66,23 @@ public struct SessionDirectory: Sendable {
         var entry = Entry()
         change(&entry)
         evictIfFull()
+        nextGeneration += 1
+        entry.generation = nextGeneration
         entries[sessionId] = entry
-        order.append(sessionId)
+        order.append((sessionId, nextGeneration))
     }
 
     private mutating func evictIfFull() {
         while entries.count >= capacity, orderStart < order.count {
-            let oldest = order[orderStart]
+            let (oldest, generation) = order[orderStart]
             orderStart += 1
-            entries[oldest] = nil
+            if entries[oldest]?.generation == generation { entries[oldest] = nil }
         }
         // Compact the order log so it stays proportional to the capacity.
         if orderStart > capacity {
             order.removeFirst(orderStart)
             orderStart = 0
-            order.removeAll { entries[$0] == nil }
+            order.removeAll { entries[$0.0]?.generation != $0.1 }
         }
     }
 }

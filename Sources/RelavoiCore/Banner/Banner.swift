@@ -18,16 +18,31 @@ public struct Banner: Equatable, Sendable {
     }
 
     public var attributes: RelavoiCallAttributes
-    public var verified: Bool
+    public var badge: VerificationBadge
     public var label: String
     public var phase: Phase
+    /// When the call started ringing, if it rang (the panels' timeline).
+    public var rangAt: Date?
+    /// When the call ended or was missed; set by `BannerBoard.end` and `miss`.
+    public var endedAt: Date?
 
-    public init(attributes: RelavoiCallAttributes, verified: Bool, label: String, phase: Phase) {
+    public init(
+        attributes: RelavoiCallAttributes, badge: VerificationBadge, label: String, phase: Phase, rangAt: Date? = nil
+    ) {
         self.attributes = attributes
-        self.verified = verified
+        self.badge = badge
         self.label = label
         self.phase = phase
+        self.rangAt = rangAt
     }
+
+    /// A banner whose badge is the server's yes or no (the SDK's API).
+    public init(attributes: RelavoiCallAttributes, verified: Bool, label: String, phase: Phase) {
+        self.init(attributes: attributes, badge: VerificationBadge(verified: verified), label: label, phase: phase)
+    }
+
+    /// Whether the server said yes (the SDK's `State.verified`).
+    public var verified: Bool { badge == .verified }
 
     public var isTicking: Bool { phase == .active }
 
@@ -63,8 +78,7 @@ public struct Banner: Equatable, Sendable {
             seconds = count
         }
         return BannerSnapshot(
-            kind: kind, label: label, proxyNumber: attributes.proxyNumber, verified: verified,
-            seconds: seconds)
+            kind: kind, label: label, proxyNumber: attributes.proxyNumber, badge: badge, seconds: seconds)
     }
 
     /// Whole seconds from `start` to `now`, never negative.
@@ -81,23 +95,29 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var kind: Kind
     public var label: String
     public var proxyNumber: String
-    public var verified: Bool
+    public var badge: VerificationBadge
     /// Elapsed seconds while active, the final duration once ended, the count of a summary.
     public var seconds: Int
 
-    public init(kind: Kind, label: String, proxyNumber: String, verified: Bool, seconds: Int) {
+    public init(kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int) {
         self.kind = kind
         self.label = label
         self.proxyNumber = proxyNumber
-        self.verified = verified
+        self.badge = badge
         self.seconds = seconds
+    }
+
+    public init(kind: Kind, label: String, proxyNumber: String, verified: Bool, seconds: Int) {
+        self.init(
+            kind: kind, label: label, proxyNumber: proxyNumber, badge: VerificationBadge(verified: verified),
+            seconds: seconds)
     }
 
     /// True when going from `previous` to this is worth the user's attention
     /// (a pop-up), false for a timer tick.
     public func isMeaningfulChange(from previous: BannerSnapshot?) -> Bool {
         guard let previous else { return true }
-        return previous.kind != kind || previous.verified != verified || previous.label != label
+        return previous.kind != kind || previous.badge != badge || previous.label != label
             || previous.proxyNumber != proxyNumber
     }
 }

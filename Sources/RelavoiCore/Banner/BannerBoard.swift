@@ -30,6 +30,14 @@ public struct BannerBoard: Sendable {
     public mutating func update(
         key: String, elapsedSeconds: Int?, verified: Bool, label: String, now: Date
     ) -> [Action] {
+        update(
+            key: key, elapsedSeconds: elapsedSeconds, badge: VerificationBadge(verified: verified), label: label,
+            now: now)
+    }
+
+    public mutating func update(
+        key: String, elapsedSeconds: Int?, badge: VerificationBadge, label: String, now: Date
+    ) -> [Action] {
         guard var banner = banners[key] else { return [] }
         if let elapsedSeconds, banner.phase == .active {
             let start = now.addingTimeInterval(-TimeInterval(max(0, elapsedSeconds)))
@@ -37,7 +45,7 @@ public struct BannerBoard: Sendable {
                 sessionId: banner.attributes.sessionId, proxyNumber: banner.attributes.proxyNumber,
                 startedAt: start)
         }
-        banner.verified = verified
+        banner.badge = badge
         banner.label = label
         return show(banner, key: key, now: now)
     }
@@ -80,6 +88,7 @@ public struct BannerBoard: Sendable {
             return [.close(key: key), .removed(key: key, byUser: false)]
         }
         banner.phase = .ended(durationSeconds: max(0, duration), closeAt: closeAt)
+        if banner.endedAt == nil { banner.endedAt = now }
         return show(banner, key: key, now: now)
     }
 
@@ -87,7 +96,15 @@ public struct BannerBoard: Sendable {
     public mutating func miss(key: String, linger: TimeInterval, now: Date) -> [Action] {
         guard var banner = banners[key] else { return [] }
         banner.phase = .missed(closeAt: now.addingTimeInterval(linger))
+        if banner.endedAt == nil { banner.endedAt = now }
         return show(banner, key: key, now: now)
+    }
+
+    /// The user dismissed the banner from elsewhere (a panel's menu): it
+    /// closes on the server and is gone as if dismissed from the tray.
+    public mutating func dismiss(key: String) -> [Action] {
+        guard banners.removeValue(forKey: key) != nil else { return [] }
+        return [.close(key: key), .removed(key: key, byUser: true)]
     }
 
     /// Closes and forgets a banner now, whatever its phase.

@@ -5,8 +5,8 @@
 public struct BannerRenderer: Sendable {
     public static let appId = "com.relavoi.Agent"
     public static let appName = "Relavoi"
-    public static let verifiedIcon = "com.relavoi.Agent-verified"
-    public static let unverifiedIcon = "com.relavoi.Agent-unverified"
+    public static let verifiedIcon = VerificationBadge.verified.iconName
+    public static let unverifiedIcon = VerificationBadge.unverified.iconName
     public static let appIcon = "com.relavoi.Agent"
 
     public var profile: NotificationServerProfile
@@ -26,26 +26,27 @@ public struct BannerRenderer: Sendable {
         self.ringThroughDoNotDisturb = ringThroughDoNotDisturb
     }
 
-    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
+    /// - Parameter rings: this is the call's first ringing `Notify`, the one
+    ///   that names the ringing sound. Every other `Notify` of the call sends
+    ///   `suppress-sound`: GNOME plays a named sound on every `Notify` that
+    ///   names it, same id or not, so naming it twice rings twice.
+    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool = false)
+        -> NotificationContent
+    {
         let meaningful = snapshot.isMeaningfulChange(from: previous)
         let summary = BannerText.label(snapshot.label)
-        let badge = snapshot.verified ? "✔ Verified" : "⚠ Unverified"
+        let badge = snapshot.badge.bannerText
         let proxy = BannerText.label(snapshot.proxyNumber, fallback: "unknown number")
         let lines: [String]
         var content = NotificationContent(
-            summary: summary, body: "",
-            iconName: snapshot.verified ? Self.verifiedIcon : Self.unverifiedIcon, category: "call")
+            summary: summary, body: "", iconName: snapshot.badge.iconName, category: "call")
         switch snapshot.kind {
         case .ringing:
             lines = ["Incoming call on \(proxy)", badge]
             content.category = "call.incoming"
             content.resident = true
             content.expireTimeout = 0
-            // The same sound-name on every pop while ringing: GNOME plays a
-            // name once per notification and replays only when it changes
-            // (dropping it for the label or verification resolving, then
-            // getting it back on a re-render, would ring twice).
-            if meaningful, !doNotDisturb || ringThroughDoNotDisturb {
+            if rings, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
@@ -72,9 +73,9 @@ public struct BannerRenderer: Sendable {
         }
         let text = lines.joined(separator: "\n")
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text
-        if profile.rendersMarkup && !snapshot.verified {
+        if profile.rendersMarkup && snapshot.badge == .unverified {
             // Markup servers get a stronger warning; the text stays the same words.
-            content.body = content.body.replacingOccurrences(of: "⚠ Unverified", with: "<b>⚠ Unverified</b>")
+            content.body = content.body.replacingOccurrences(of: badge, with: "<b>\(badge)</b>")
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil

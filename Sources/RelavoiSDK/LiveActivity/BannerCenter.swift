@@ -26,6 +26,8 @@ public final class BannerCenter {
     private var renderer = BannerRenderer(profile: .unknown)
     private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
+    /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
+    private var pendingRings: Set<String> = []
     private var timer: GLibTimer?
     private var timerDeadline: Date?
     private var presenter: NotificationPresenter?
@@ -64,10 +66,25 @@ public final class BannerCenter {
 
     // MARK: - Banner lifecycle
 
-    public func show(_ banner: Banner, key: String, onRemoved: RemovalHandler? = nil) {
+    /// - Parameter rings: a new call starts ringing: its first ringing
+    ///   `Notify` names the ringing sound, no later one does.
+    public func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
         startPresenter()
         if let onRemoved { removalHandlers[key] = onRemoved }
+        if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
         perform(board.show(banner, key: key, now: now()))
+    }
+
+    /// Shows a banner straight in its ended state, never live: a call that
+    /// ended before its banner was ever shown.
+    public func showEnded(
+        _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, onRemoved: RemovalHandler? = nil
+    ) {
+        startPresenter()
+        if let onRemoved { removalHandlers[key] = onRemoved }
+        let time = now()
+        _ = board.show(banner, key: key, now: time)
+        perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
     }
 
     public func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
@@ -88,6 +105,11 @@ public final class BannerCenter {
 
     public func close(key: String) {
         perform(board.close(key: key))
+    }
+
+    /// Closes a banner as the user would from the tray (its removal handler hears `byUser`).
+    public func dismiss(key: String) {
+        perform(board.dismiss(key: key))
     }
 
     /// After resume (or any jump of the wall clock): every banner as of now,
@@ -132,6 +154,7 @@ public final class BannerCenter {
                 presenter?.post(key: key, content: nil)
             case .removed(let key, let byUser):
                 shownSnapshots[key] = nil
+                pendingRings.remove(key)
                 removalHandlers.removeValue(forKey: key)?(byUser)
             }
         }
@@ -141,7 +164,13 @@ public final class BannerCenter {
     private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
         guard profileKnown, snapshot != previous else { return }
         shownSnapshots[key] = snapshot
-        presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+        presenter?.post(key: key, content: render(key: key, snapshot, previous: previous))
+    }
+
+    /// The content for a banner; the first ringing render of a call rings.
+    private func render(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
+        let rings = snapshot.kind == .ringing && pendingRings.remove(key) != nil
+        return renderer.render(snapshot, previous: previous, rings: rings)
     }
 
     /// Re-sends every banner after the server or the settings changed. A
@@ -155,7 +184,7 @@ public final class BannerCenter {
             let snapshot = banner.snapshot(at: time)
             let previous = shownSnapshots[key].map { _ in snapshot }
             shownSnapshots[key] = snapshot
-            presenter?.post(key: key, content: renderer.render(snapshot, previous: previous))
+            presenter?.post(key: key, content: render(key: key, snapshot, previous: previous))
         }
     }
 

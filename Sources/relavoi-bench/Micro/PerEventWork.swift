@@ -48,7 +48,7 @@ enum PerEventWork {
             let banner = Banner(
                 attributes: RelavoiCallAttributes(
                     sessionId: ids[slot], proxyNumber: known?.proxyNumber ?? "", startedAt: now),
-                verified: known?.verified ?? false, label: known?.label ?? "", phase: .ringing)
+                badge: .checking, label: known?.details?.label ?? "", phase: .ringing)
             sink.take(board.show(banner, key: keys[slot], now: now).count)
             sink.take(book.callChanged(ids[slot], phase: .active(startedAt: now)).count)
             sink.take(board.answer(key: keys[slot], startedAt: now, now: now).count)

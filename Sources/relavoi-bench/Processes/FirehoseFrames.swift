@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// A tenant firehose: mixed frames, most of them for sessions on proxy
 /// numbers the agent does not follow (so no banner shows), plus one followed
 /// call (created, ringing, answered, ended) every `followedEvery` frames.
@@ -16,7 +18,7 @@ struct FirehoseFrames {
         let time = FrameFactory.timestamp()
         var live: [String] = []
         var nextSession = 0
-        var random = SplitMix(seed: 0x5eed)
+        var random = SplitMix64(seed: 0x5eed)
         frames.reserveCapacity(count)
 
         func add(_ kind: String, _ frame: String) {
@@ -100,18 +102,5 @@ struct FirehoseFrames {
     static func otherProxy(_ index: Int) -> String {
         let digits = String(index % 10_000_000)
         return "+1666" + String(repeating: "0", count: 7 - digits.count) + digits
-    }
-}
-
-/// A small fast deterministic generator (SplitMix64).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

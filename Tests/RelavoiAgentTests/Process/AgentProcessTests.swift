@@ -12,8 +12,9 @@ final class AgentProcessTests: XCTestCase {
         try withAgent() { h in
             h.session("ses_1", proxy: "+2348000000001", label: "Chowdeck rider")
             h.send("call.incoming", "ses_1", ["proxyNumber": .string("+2348000000001")])
-            let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
-            XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call")
+            h.waitForNotify { $0.hints["category"] == "call.incoming" }
+            let ringing = h.mock.notifyCalls().first { $0.hints["category"] == "call.incoming" }
+            XCTAssertEqual(ringing?.hints["sound-name"], "phone-incoming-call", "the first ringing Notify rings")
             // The label and verification come from GET /sessions/{id}.
             h.waitForNotify {
                 $0.summary == "Chowdeck rider" && $0.body.contains("Verified")
@@ -101,8 +102,10 @@ final class AgentProcessTests: XCTestCase {
             h.sandbox.failREST = 500
             h.session("ses_err", label: "Err")
             h.send("call.answered", "ses_err")
-            h.waitForNotify { $0.summary == "Relavoi call" && $0.body.contains("Unverified") }
-            h.idle(1)
+            // The lookups failed: the banner says it could not check, not that the server said no.
+            let failed = h.waitForNotify { $0.summary == "Relavoi call" && $0.body.contains("Could not verify") }
+            XCTAssertTrue(failed?.icon.contains("unavailable") == true, failed?.icon ?? "")
+            XCTAssertFalse(failed?.body.contains("Unverified") == true)
             XCTAssertFalse(h.mock.notifyCalls().contains { $0.summary == "Err" }, "no label without the server")
         }
     }
@@ -197,7 +200,51 @@ final class AgentProcessTests: XCTestCase {
             h.waitForNotify { $0.summary == "Next" }
             h.idle(1)  // time for a (wrong) banner's label to arrive over REST
             let stale = h.mock.notifyCalls().filter { $0.summary == "Ended" || $0.body.contains("+15559999") }
-            XCTAssertEqual(stale.count, 0, "no banner for a call that ended")
+            XCTAssertEqual(stale.count, 0, "no banner for a call that ended: \(stale)\n\(h.agent.log)")
+        }
+    }
+
+    /// With a slow network, the first Notify says what is known (the number
+    /// from the stream) and that it is checking: never a claim the server did
+    /// not make; the server's answer follows in place; one ring per call.
+    func testSlowRESTShowsCheckingFirstThenTheServersAnswer() throws {
+        try withAgent { h in
+            h.sandbox.restLatency = 1.5
+            h.session("ses_slow", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_slow", ["proxyNumber": .string("+2348000000001")])
+            let verified = h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("✔ Verified") }
+            let ringing = h.mock.notifyCalls().filter { $0.hints["category"] == "call.incoming" }
+            let first = try XCTUnwrap(ringing.first)
+            XCTAssertTrue(first.body.contains("+2348000000001"), "the number from the stream: \(first.body)")
+            XCTAssertTrue(first.body.contains("Checking…"), first.body)
+            XCTAssertTrue(first.icon.contains("checking"), first.icon)
+            XCTAssertFalse(first.body.contains("Verified") || first.body.contains("Unverified"), first.body)
+            XCTAssertEqual(first.hints["sound-name"], "phone-incoming-call")
+            XCTAssertNotNil(verified)
+            h.send("call.answered", "ses_slow")
+            h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("✔ Verified") }
+            let all = h.mock.notifyCalls()
+            XCTAssertFalse(all.contains { $0.body.contains("Unverified") }, "no Unverified before the server answered")
+            XCTAssertEqual(all.filter { $0.hints["sound-name"] != nil }.count, 1, "one ring per call")
+            XCTAssertTrue(
+                all.dropFirst().allSatisfy { $0.hints["suppress-sound"] == "true" },
+                "every later update suppresses sound: \(all.map(\.hints))")
+        }
+    }
+
+    /// `proxy-numbers` set, `call.answered` (no number) while the session is
+    /// looked up, then `call.ended` before the lookup answers: no live banner,
+    /// only the ended state the dismissal policy asks for.
+    func testACallThatEndsWhileItsFilterLookupIsInFlightStrandsNoBanner() throws {
+        try withAgent(config: "proxy-numbers = +15550100\ndismiss-policy = default") { h in
+            h.sandbox.restLatency = 1.5
+            h.session("ses_race", proxy: "+15550100", label: "Race")
+            h.send("call.answered", "ses_race")
+            h.send("call.ended", "ses_race", ["durationSeconds": .int(3)])
+            let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
+            XCTAssertTrue(ended?.body.hasPrefix("Call ended · 00:03") == true, ended?.body ?? "")
+            let live = h.mock.notifyCalls().filter { ["call", "call.incoming"].contains($0.hints["category"]) }
+            XCTAssertEqual(live.count, 0, "no ringing or live banner for a call that ended: \(live)")
         }
     }
 

@@ -70,13 +70,33 @@ import Testing
         #expect(directory["s0"] == nil)
     }
 
-    @Test func detailsMergeWithWhatIsKnown() {
+    @Test func detailsMergeWithWhatIsKnown() throws {
         var directory = SessionDirectory()
         directory.rememberProxy("+1", for: "s")
-        directory.rememberDetails(proxyNumber: nil, label: "L", verified: true, for: "s")
-        #expect(directory["s"] == .init(proxyNumber: "+1", label: "L", verified: true))
+        let details = try #require(
+            SessionDetails(
+                json: .object([
+                    "id": .string("s"), "state": .string("ACTIVE"), "metadata": .object(["label": .string("L")]),
+                ]),
+                labelKey: "label", tenantId: nil))
+        directory.rememberDetails(details, for: "s")
+        #expect(directory["s"]?.proxyNumber == "+1", "a session without a number keeps the one from the stream")
+        #expect(directory["s"]?.details?.label == "L")
         directory.forget("s")
         #expect(directory["s"] == nil)
+    }
+
+    @Test func anIdForgottenAndAddedAgainIsEvictedByItsNewPlace() {
+        var directory = SessionDirectory(capacity: 3)
+        directory.rememberProxy("+a", for: "a")
+        directory.forget("a")
+        directory.rememberProxy("+b", for: "b")
+        directory.rememberCallEnded(at: Date(timeIntervalSince1970: 5), sequence: 1, for: "a")
+        directory.rememberProxy("+c", for: "c")
+        directory.rememberProxy("+d", for: "d")  // full: b, the oldest live entry, goes; not a
+        #expect(directory["a"]?.callEndedAt == Date(timeIntervalSince1970: 5))
+        #expect(directory["b"] == nil)
+        #expect(directory.count == 3)
     }
 }
 

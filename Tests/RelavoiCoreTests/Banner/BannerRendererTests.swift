@@ -45,7 +45,7 @@ import Testing
 
     @Test func verificationChangeIsMeaningfulAndPops() {
         var unverified = active
-        unverified.verified = false
+        unverified.badge = .unverified
         let content = BannerRenderer(profile: gnome).render(unverified, previous: active)
         #expect(content.urgency == .normal)
         #expect(content.iconName == "com.relavoi.Agent-unverified")
@@ -69,17 +69,41 @@ import Testing
         #expect(content.body == "Call ended · 1:01:40\n+1555 · ✔ Verified")
     }
 
-    @Test func ringingSoundsOnceAndRespectsDoNotDisturb() {
+    @Test func ringingSoundsOnlyWhenAskedAndRespectsDoNotDisturb() {
         let ringing = BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
-        let first = BannerRenderer(profile: gnome).render(ringing, previous: nil)
-        #expect(first.category == "call.incoming" && first.soundName == "phone-incoming-call")
+        let first = BannerRenderer(profile: gnome).render(ringing, previous: nil, rings: true)
+        #expect(first.category == "call.incoming" && first.soundName == "phone-incoming-call" && !first.suppressSound)
+        let unasked = BannerRenderer(profile: gnome).render(ringing, previous: nil)
+        #expect(unasked.soundName == nil && unasked.suppressSound, "a re-show (server restart) does not ring again")
         var relabelled = ringing
-        relabelled.seconds = 0
-        #expect(BannerRenderer(profile: gnome).render(relabelled, previous: ringing).soundName == nil)
-        #expect(BannerRenderer(profile: gnome, doNotDisturb: true).render(ringing, previous: nil).soundName == nil)
+        relabelled.label = "Other"
+        let update = BannerRenderer(profile: gnome).render(relabelled, previous: ringing)
+        #expect(update.soundName == nil && update.suppressSound)
+        #expect(
+            BannerRenderer(profile: gnome, doNotDisturb: true).render(ringing, previous: nil, rings: true).soundName
+                == nil)
         let breakThrough = BannerRenderer(profile: gnome, doNotDisturb: true, ringThroughDoNotDisturb: true).render(
-            ringing, previous: nil)
+            ringing, previous: nil, rings: true)
         #expect(breakThrough.urgency == .critical && breakThrough.soundName == "phone-incoming-call")
+    }
+
+    @Test func eachBadgeHasItsOwnTextAndIcon() {
+        var texts: Set<String> = []
+        var icons: Set<String> = []
+        for badge in VerificationBadge.allCases {
+            var snapshot = active
+            snapshot.badge = badge
+            let content = BannerRenderer(profile: plain).render(snapshot, previous: nil)
+            #expect(content.body == "+1555 · 01:01\n\(badge.bannerText)")
+            texts.insert(badge.bannerText)
+            icons.insert(content.iconName)
+        }
+        #expect(texts.count == 4 && icons.count == 4)
+        var checking = ringing
+        checking.badge = .checking
+        let body = BannerRenderer(profile: gnome).render(checking, previous: nil).body
+        #expect(!body.contains("Unverified") && !body.contains("Verified") && body.contains("Checking…"))
+        #expect(VerificationBadge.unavailable.bannerText == "Could not verify")
     }
 
     @Test func missedCallCategory() {
@@ -96,15 +120,16 @@ import Testing
         #expect(content.body.hasSuffix("⚠ Unverified"))
     }
 
-    @Test func verificationResolvingWhileRingingPopsWithTheSameSound() {
+    @Test func verificationResolvingWhileRingingPopsWithoutASecondRing() {
         var resolved = ringing
         resolved.label = "Rider"
-        resolved.verified = true
+        resolved.badge = .verified
         for profile in [gnome, kde, xfce, dunst, plain] {
-            let first = BannerRenderer(profile: profile).render(ringing, previous: nil)
+            let first = BannerRenderer(profile: profile).render(ringing, previous: nil, rings: true)
             let content = BannerRenderer(profile: profile).render(resolved, previous: ringing)
-            // GNOME replays a sound only when the sound-name changes.
-            #expect(content.soundName == first.soundName && content.soundName == "phone-incoming-call")
+            // GNOME plays the sound of every Notify that names it: only the first names it.
+            #expect(first.soundName == "phone-incoming-call")
+            #expect(content.soundName == nil && content.suppressSound)
             #expect(content.urgency == .normal && !content.transient && content.expireTimeout == 0)
             #expect(content.iconName == "com.relavoi.Agent-verified")
         }

@@ -21,10 +21,11 @@ final class FakeBannerControl: BannerControl {
         if let startFailure { throw startFailure }
         calls.append(.start(sessionId: sessionId, proxyNumber: proxyNumber, label: label, verified: verified))
         banners.removeAll { $0.sessionId == sessionId }
-        banners.append(
-            BannerListing(
-                sessionId: sessionId, proxyNumber: proxyNumber, label: label, verified: verified, elapsedSeconds: 0,
-                phase: .active))
+        var listing = BannerListing(
+            sessionId: sessionId, proxyNumber: proxyNumber, label: label, verified: verified, elapsedSeconds: 0,
+            phase: .active)
+        listing.answeredAt = Date()
+        banners.append(listing)
     }
 
     func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError) {
@@ -33,6 +34,7 @@ final class FakeBannerControl: BannerControl {
         }
         calls.append(.update(sessionId: sessionId, elapsedSeconds: elapsedSeconds, verified: verified, label: label))
         banners[index].elapsedSeconds = elapsedSeconds
+        banners[index].answeredAt = Date().addingTimeInterval(-Double(elapsedSeconds))
         banners[index].verified = verified
         banners[index].label = label
     }
@@ -50,6 +52,11 @@ final class FakeBannerControl: BannerControl {
     }
 
     func listBanners() -> [BannerListing] { banners }
+
+    func dismissBanner(sessionId: String) throws(ControlError) {
+        guard banners.contains(where: { $0.sessionId == sessionId }) else { throw .unknownSession(sessionId) }
+        banners.removeAll { $0.sessionId == sessionId }
+    }
 
     func diagnostics() -> [(name: String, value: Int64)] {
         [("banners", Int64(banners.count)), ("answer", 42)]

@@ -1,0 +1,80 @@
+import Foundation
+import RelavoiAgentKit
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// The agent's `Calls` property, as a panel (the GNOME extension, the tray
+/// item) reads it: ringing, live, ended and dismissed; `PropertiesChanged`
+/// once per change and never for a tick.
+final class AgentCallsPropertyTests: XCTestCase {
+    func testCallsFollowTheCallAndChangeOnlyWhenTheCallDoes() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(config: "dismiss-policy = after:120")
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            let client = try BusTestClient(destination: AgentBus.name)
+            client.subscribe(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+            @MainActor func callsSignals() -> [String] { client.signals.map(\.body).filter { $0.contains("'Calls'") } }
+            @MainActor func waitForCalls(_ what: String, _ matches: @escaping (String) -> Bool) -> String? {
+                var found: String?
+                let ok = MainLoop.iterate(timeout: 15) {
+                    found = callsSignals().last
+                    return found.map(matches) ?? false
+                }
+                let log = ok ? "" : String(h.agent.log.suffix(2000))
+                XCTAssertTrue(ok, "\(what): \(callsSignals())\n\(log)")
+                return found
+            }
+
+            h.session("ses_p", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_p", ["proxyNumber": .string("+2348000000001")])
+            let ringing = waitForCalls("ringing") {
+                $0.contains("'phase': <'ringing'>") && $0.contains("'badge': <'verified'>")
+            }
+            XCTAssertTrue(ringing?.contains("'label': <'Chowdeck rider'>") == true, ringing ?? "")
+            XCTAssertTrue(ringing?.contains("'proxy-number': <'+2348000000001'>") == true, ringing ?? "")
+            XCTAssertFalse(ringing?.contains("'rang-at': <int64 0>") ?? true, "the ring time is given")
+
+            h.send("call.answered", "ses_p")
+            let live = waitForCalls("live") { $0.contains("'phase': <'live'>") }
+            XCTAssertFalse(
+                live?.contains("'answered-at': <int64 0>") ?? true, "the answer time is given: \(live ?? "")")
+            XCTAssertTrue(live?.contains("'badge-text': <'Verified'>") == true, live ?? "")
+            // Ticks: the banner's timer advances, the property does not change.
+            h.waitForNotify(timeout: 15) { $0.hints["category"] == "call" && $0.body.contains("00:02") }
+            let beforeTicks = callsSignals().count
+            h.waitForNotify(timeout: 15) { $0.hints["category"] == "call" && $0.body.contains("00:04") }
+            XCTAssertEqual(callsSignals().count, beforeTicks, "no PropertiesChanged for a tick: \(callsSignals())")
+
+            let get = client.call(
+                "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
+                interface: "org.freedesktop.DBus.Properties")
+            let read = Args.printed(get.value)
+            XCTAssertTrue(read.contains("'session-id': <'ses_p'>") && read.contains("'phase': <'live'>"), read)
+
+            h.send("call.ended", "ses_p", ["durationSeconds": .int(42)])
+            let ended = waitForCalls("ended") { $0.contains("'phase': <'ended'>") }
+            XCTAssertTrue(ended?.contains("'duration': <int64 42>") == true, ended ?? "")
+            XCTAssertFalse(ended?.contains("'ended-at': <int64 0>") ?? true, ended ?? "")
+
+            client.subscribe(interface: AgentBus.interface, member: "BannerDismissed")
+            let dismissed = client.call("Dismiss", Args.tuple([Args.s("ses_p")]))
+            XCTAssertFalse(dismissed.isError, dismissed.errorMessage ?? "")
+            _ = waitForCalls("dismissed") { $0.contains("{'Calls': <@aa{sv} []>}") }
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 }, "the banner closed")
+            XCTAssertTrue(client.signals.contains { $0.member == "BannerDismissed" && $0.body == "('ses_p',)" })
+            let unknown = client.call("Dismiss", Args.tuple([Args.s("ses_nobody")]))
+            XCTAssertEqual(unknown.errorName, AgentBus.errorUnknownSession)
+
+            // One signal per change: no two in a row say the same.
+            let bodies = callsSignals()
+            XCTAssertGreaterThanOrEqual(bodies.count, 4, "\(bodies)")
+            XCTAssertLessThanOrEqual(bodies.count, 8, "\(bodies)")
+            for (previous, next) in zip(bodies, bodies.dropFirst()) { XCTAssertNotEqual(previous, next) }
+            print("Calls PropertiesChanged over the call: \(bodies.count)")
+        }
+    }
+}
