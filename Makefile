@@ -34,14 +34,17 @@ EXAMPLE_BIN := $(CURDIR)/$(EXAMPLE)/.build/debug/CallActivityHost
 api-dump: build
 	scripts/api-dump.sh api/RelavoiSDK.json
 
+# The plan is made anew each time (cheap): SwiftPM otherwise misses files added to
+# this repository, the example's path dependency, since its last build.
 example: $(PKG_SHIM)/.stamp
+	rm -f $(EXAMPLE)/.build/debug.yaml
 	$(SWIFT) build --package-path $(EXAMPLE)
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
 	scripts/api-dump.sh --check
-	$(SWIFT) build --package-path $(EXAMPLE)
+	$(MAKE) --no-print-directory example
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
