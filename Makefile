@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test example api-dump demo bench install uninstall format clean
+.PHONY: all deps deps-demo build release test example api-dump docs demo bench install uninstall format clean
 
 all: build
 
@@ -34,6 +34,10 @@ EXAMPLE_BIN := $(CURDIR)/$(EXAMPLE)/.build/debug/CallActivityHost
 api-dump: build
 	scripts/api-dump.sh api/RelavoiSDK.json
 
+# RelavoiSDK's DocC archive (.build/docs/RelavoiSDK.doccarchive), articles in docs/RelavoiSDK.docc.
+docs: build
+	scripts/docs.sh
+
 # The plan is made anew each time (cheap): SwiftPM otherwise misses files added to
 # this repository, the example's path dependency, since its last build.
 example: $(PKG_SHIM)/.stamp
@@ -44,6 +48,7 @@ example: $(PKG_SHIM)/.stamp
 test: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --build-tests
 	scripts/api-dump.sh --check
+	scripts/docs.sh
 	$(MAKE) --no-print-directory example
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh

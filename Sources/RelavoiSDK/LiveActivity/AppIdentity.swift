@@ -16,6 +16,7 @@ public struct AppIdentity: Sendable, Equatable {
     /// desktop entry's id, as icons are named by convention.
     public var iconName: String?
 
+    /// An identity; nil fields are the host's own.
     public init(appName: String? = nil, desktopEntry: String? = nil, iconName: String? = nil) {
         self.appName = appName
         self.desktopEntry = desktopEntry

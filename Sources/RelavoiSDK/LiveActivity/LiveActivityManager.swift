@@ -11,6 +11,7 @@ import RelavoiGLib
 public final class LiveActivityManager: Sendable {
     /// Why `start` refused.
     public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// An argument was unusable (an empty session id); the text says which.
         case invalidArgument(String)
         public var description: String {
             switch self {

@@ -4,6 +4,7 @@ import RelavoiCore
 /// Where the Relavoi API lives and how the event stream behaves. The
 /// defaults are the production values; tests shorten the timings.
 public struct RelavoiConfig: Sendable {
+    /// The production REST root.
     public static let defaultBaseURL = URL(string: "https://api.relavoi.com/v1")!
 
     /// REST root; all API paths are relative to it.
@@ -13,6 +14,7 @@ public struct RelavoiConfig: Sendable {
 
     /// First reconnect delay; doubles per failure up to `backoffCap`.
     public var backoffBase: TimeInterval
+    /// The longest reconnect delay.
     public var backoffCap: TimeInterval
     /// Each delay is shortened by up to this fraction, at random.
     public var backoffJitter: Double
@@ -42,6 +44,7 @@ public struct RelavoiConfig: Sendable {
     /// Whose banners `LiveActivityManager` shows: the host app's by default.
     public var appIdentity: AppIdentity
 
+    /// The production defaults; each field is described where it is declared.
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
         webSocketURL: URL? = nil,
