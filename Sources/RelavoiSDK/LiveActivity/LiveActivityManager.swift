@@ -7,7 +7,9 @@ import RelavoiGLib
 /// it for the call's lifetime, as on iOS.
 ///
 /// Callable from any thread or actor: the banner itself lives on the GLib
-/// main loop (the main actor), where each call hops, in the order made.
+/// main loop (the main actor), where each call hops, in the order made. The
+/// calls run in the caller's isolation until then (`nonisolated(nonsending)`),
+/// so main-actor code reaches the banner without leaving the main actor.
 public final class LiveActivityManager: Sendable {
     /// Why `start` refused.
     public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,19 +31,21 @@ public final class LiveActivityManager: Sendable {
     /// log line) when banners are off in the settings or no notification
     /// server can be reached, as iOS does when Live Activities are off.
     /// Starting again replaces this manager's banner.
-    public func start(sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool) async throws {
+    nonisolated(nonsending) public func start(
+        sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool
+    ) async throws {
         guard !sessionId.isEmpty else { throw ActivityError.invalidArgument("sessionId is empty") }
         await activity.start(
             sessionId: sessionId, proxyNumber: proxyNumber, otherPartyLabel: otherPartyLabel, verified: verified)
     }
 
     /// Pushes a new state: the elapsed time re-anchors the timer, which goes on ticking.
-    public func update(state: RelavoiCallAttributes.State) async {
+    nonisolated(nonsending) public func update(state: RelavoiCallAttributes.State) async {
         await activity.update(state: state)
     }
 
     /// Ends the banner per `dismissPolicy` (`.immediate` by default, as on iOS).
-    public func end(dismissPolicy: DismissPolicy = .immediate) async {
+    nonisolated(nonsending) public func end(dismissPolicy: DismissPolicy = .immediate) async {
         await activity.end(dismissPolicy: dismissPolicy)
     }
 

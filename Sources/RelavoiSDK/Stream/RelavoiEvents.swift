@@ -37,13 +37,13 @@ public final class RelavoiEvents: Sendable {
     /// attempt failed (retries go on in the background). Idempotent: a
     /// no-op on a live or connecting stream; while waiting to retry it
     /// retries at once.
-    public func connect() async {
+    nonisolated(nonsending) public func connect() async {
         await slot.connect()
     }
 
     /// Closes the stream and stops reconnecting (for logout). Returns once
     /// the close handshake ended, or after at most 2 s.
-    public func disconnect() async {
+    nonisolated(nonsending) public func disconnect() async {
         await slot.disconnect()
     }
 
