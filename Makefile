@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo build release test example api-dump docs demo bench install uninstall format clean
+.PHONY: all deps deps-demo deps-deb build release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format clean
 
 all: build
 
@@ -14,6 +14,8 @@ deps:
 	@scripts/install-deps.sh test
 deps-demo:
 	@scripts/install-deps.sh demo
+deps-deb:
+	@scripts/install-deps.sh deb
 
 $(PKG_SHIM)/.stamp: scripts/pkgconfig-shim.sh
 	@scripts/pkgconfig-shim.sh $(PKG_SHIM) && touch $@
@@ -24,6 +26,7 @@ build: $(PKG_SHIM)/.stamp
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
+	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
 
 # A host app's own package that depends on this one by path (its own .build:
 # about 25 s from scratch, as it compiles only the SDK's modules).
@@ -53,10 +56,27 @@ test: deps $(PKG_SHIM)/.stamp
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
+	Tests/shell/run-unit-tests.sh
+	Tests/shell/check-gnome-shell.sh
+	Tests/deb/check-deb.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
+
+# The GNOME Shell extension only: gjs unit tests of both builds, then the headless shell
+# with the debug agent on relavoi-sandbox.
+test-shell: deps $(PKG_SHIM)/.stamp
+	$(SWIFT) build --product relavoi-agent
+	$(SWIFT) build --product relavoi-sandbox
+	Tests/shell/run-unit-tests.sh
+	Tests/shell/check-gnome-shell.sh
+
+# Both builds of the GNOME Shell extension relavoi@relavoi.com and their zips (the form
+# `gnome-extensions install` takes), in .build/shell-extension/.
+shell-extension:
+	scripts/build-shell-extension.sh --zip
 
 demo: deps-demo $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-agent
+	$(SWIFT) build --product relavoi-sandbox
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
 
 # Benchmarks (release build, private bus): prints a table, writes .build/bench/latest.json.
@@ -64,17 +84,27 @@ bench:
 	scripts/bench.sh
 
 # PREFIX (default /usr/local) and DESTDIR are honoured; see scripts/install.sh --help.
+# The GNOME Shell extension that fits the installed gnome-shell comes along (SHELL_EXTENSION).
 install: release
 	AGENT_BIN=$(CURDIR)/.build/release/relavoi-agent scripts/install.sh install
 
 uninstall:
 	scripts/install.sh uninstall
 
+# dist/relavoi-agent_<version>_<arch>.deb with debhelper (debian/), from the
+# release build; the stamp goes so that a changed tree is built again.
+deb: deps-deb $(PKG_SHIM)/.stamp
+	rm -f debian/debhelper-build-stamp dist/relavoi-agent_*.deb
+	debian/rules build
+	fakeroot debian/rules binary
+	@ls dist/relavoi-agent_*.deb
+
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 clean:
-	rm -rf .build $(EXAMPLE)/.build
+	rm -rf .build dist $(EXAMPLE)/.build
+	rm -rf debian/relavoi-agent debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan
 # and TSan, and a soak run of the release agent.

@@ -26,6 +26,9 @@ let package = Package(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
             swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
+        // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
+        .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
+        .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
         .target(
@@ -43,7 +46,7 @@ let package = Package(
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
             name: "RelavoiAgentKit",
-            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "CGLib", "CSecret"],
+            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib", "CSecret"],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
         .executableTarget(
@@ -68,6 +71,7 @@ let package = Package(
             name: "RelavoiAgentTests",
             dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
+        .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),

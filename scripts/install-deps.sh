@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages relavoi-agent needs to build, test and demo.
 # Idempotent: installs only what is missing and says what that is.
-# Usage: scripts/install-deps.sh [build|test|demo]   (default: test)
+# Usage: scripts/install-deps.sh [build|test|demo|deb]   (default: test)
 set -euo pipefail
 
-build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-dev glib-networking)
+build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-dev glib-networking
+            libphonenumber-dev)
 test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x11-utils imagemagick
-           libnotify-bin desktop-file-utils gir1.2-glib-2.0 librsvg2-bin gir1.2-gtk-3.0 gnome-keyring)
+           libnotify-bin desktop-file-utils gir1.2-glib-2.0 librsvg2-bin gir1.2-gtk-3.0 gnome-keyring
+           gjs gnome-shell webp-pixbuf-loader)
+# make deb (debian/ with debhelper); make test builds and checks the package too.
+deb_pkgs=(debhelper dpkg-dev lintian fakeroot)
 demo_pkgs=(dbus dbus-x11 python3 dunst xvfb xauth x11-utils imagemagick fonts-dejavu-core)
 
 case "${1:-test}" in
   build) wanted=("${build_pkgs[@]}") ;;
-  test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}") ;;
+  test) wanted=("${build_pkgs[@]}" "${test_pkgs[@]}" "${deb_pkgs[@]}") ;;
   demo) wanted=("${build_pkgs[@]}" "${demo_pkgs[@]}") ;;
-  *) echo "usage: $0 [build|test|demo]" >&2; exit 2 ;;
+  deb) wanted=("${build_pkgs[@]}" "${deb_pkgs[@]}") ;;
+  *) echo "usage: $0 [build|test|demo|deb]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -9,8 +9,8 @@ usage() {
 usage: scripts/install.sh install|uninstall
 
 install    copies the agent, its autostart entry, systemd user unit, D-Bus
-           service file, icons and man page, and writes a manifest of every
-           file and folder it made
+           service file, icons, man page and GNOME Shell extension, and
+           writes a manifest of every file and folder it made
 uninstall  removes exactly what the manifest lists (the manifest too); a
            folder goes only if the install made it and it is now empty
 
@@ -24,6 +24,10 @@ and DATADIR as the install, to find the manifest):
   AGENT_BIN              the built agent [.build/release/relavoi-agent; a
                          relative path is tried from the current folder,
                          then from the repository]
+  SANDBOX_BIN            the built relavoi-sandbox, which `relavoi-agent
+                         --demo` starts [beside AGENT_BIN]; installed to
+                         $PREFIX/libexec/relavoi-agent/
+  LIBEXECDIR             [$PREFIX/libexec]
   XDG_AUTOSTART_DIR      [/etc/xdg/autostart] session managers read autostart
                          entries from $XDG_CONFIG_DIRS/autostart, and
                          XDG_CONFIG_DIRS defaults to /etc/xdg whatever the
@@ -38,6 +42,13 @@ and DATADIR as the install, to find the manifest):
   SYSTEMD_ENABLE         [1] 0: do not link the unit into
                          graphical-session.target.wants/ (leave enabling to
                          presets or `systemctl --global enable`)
+  SHELL_EXTENSION        [auto] the GNOME Shell extension relavoi@relavoi.com
+                         to install: auto = the build that fits the installed
+                         gnome-shell (esm for 45 and later, legacy for 43/44
+                         and when none is installed); legacy, esm, or none
+  SHELL_EXTENSIONS_DIR   [$DATADIR/gnome-shell/extensions] the extension goes
+                         to SHELL_EXTENSIONS_DIR/relavoi@relavoi.com/; turn it
+                         on with `gnome-extensions enable relavoi@relavoi.com`
 The icon cache is refreshed (gtk-update-icon-cache -q -t -f) when DESTDIR is
 empty and the tool exists.
 EOF
@@ -61,6 +72,7 @@ PREFIX=$(strip_slash "${PREFIX:-/usr/local}")
 DESTDIR=$(strip_slash "${DESTDIR:-}")
 [ "$DESTDIR" != "/" ] || DESTDIR=""
 BINDIR=$(strip_slash "${BINDIR:-$PREFIX/bin}")
+LIBEXECDIR=$(strip_slash "${LIBEXECDIR:-$PREFIX/libexec}")
 DATADIR=$(strip_slash "${DATADIR:-$PREFIX/share}")
 MANDIR=$(strip_slash "${MANDIR:-$DATADIR/man}")
 XDG_AUTOSTART_DIR=$(strip_slash "${XDG_AUTOSTART_DIR:-/etc/xdg/autostart}")
@@ -68,15 +80,22 @@ APPLICATIONS_DIR=$(strip_slash "${APPLICATIONS_DIR:-$DATADIR/applications}")
 SYSTEMD_USER_UNIT_DIR=$(strip_slash "${SYSTEMD_USER_UNIT_DIR:-$PREFIX/lib/systemd/user}")
 DBUS_SERVICES_DIR=$(strip_slash "${DBUS_SERVICES_DIR:-$DATADIR/dbus-1/services}")
 SYSTEMD_ENABLE=${SYSTEMD_ENABLE:-1}
+SHELL_EXTENSION=${SHELL_EXTENSION:-auto}
+SHELL_EXTENSIONS_DIR=$(strip_slash "${SHELL_EXTENSIONS_DIR:-$DATADIR/gnome-shell/extensions}")
+SHELL_EXTENSION_UUID=relavoi@relavoi.com
 ICON_DIR=$DATADIR/icons/hicolor
 MANIFEST=$DATADIR/relavoi-agent/install-manifest.txt
 
-for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR; do
+for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SHELL_EXTENSIONS_DIR; do
   case "${!var}" in
     /*) ;;
     *) die "$var must be an absolute path (got '${!var}')" ;;
   esac
 done
+case "$SHELL_EXTENSION" in
+  auto | legacy | esm | none) ;;
+  *) die "SHELL_EXTENSION must be auto, legacy, esm or none (got '$SHELL_EXTENSION')" ;;
+esac
 if [ -n "$DESTDIR" ]; then
   case "$DESTDIR" in
     /*) ;;
@@ -91,6 +110,15 @@ safe_path() {
     /*) return 0 ;;
     *) return 1 ;;
   esac
+}
+
+# The extension build for this machine: GNOME 45 loads only ES modules, 43 and 44 only
+# the legacy form; with no gnome-shell (a package build, a server) the legacy one.
+shell_extension_form() {
+  [ "$SHELL_EXTENSION" = auto ] || { echo "$SHELL_EXTENSION"; return; }
+  local major
+  major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
+  if [ -n "$major" ] && [ "$major" -ge 45 ]; then echo esm; else echo legacy; fi
 }
 
 # ---------------------------------------------------------------- uninstall
@@ -231,6 +259,8 @@ do_install() {
     agent=$repo/$agent
   fi
   { [ -f "$agent" ] && [ -x "$agent" ]; } || die "no executable agent at '$agent' (build it with 'make release' or set AGENT_BIN)"
+  local sandbox=${SANDBOX_BIN:-$(dirname "$agent")/relavoi-sandbox}
+  { [ -f "$sandbox" ] && [ -x "$sandbox" ]; } || die "no executable relavoi-sandbox at '$sandbox' (make release builds it; or set SANDBOX_BIN)"
   for f in desktop/com.relavoi.Agent.desktop desktop/relavoi-agent.service desktop/com.relavoi.Agent.service docs/relavoi-agent.1; do
     [ -f "$repo/$f" ] || die "missing $repo/$f"
   done
@@ -240,8 +270,10 @@ do_install() {
   [[ "$BINDIR" =~ ^[A-Za-z0-9/._+-]+$ ]] || die "BINDIR may hold only letters, digits and / . _ + - (got '$BINDIR')"
   local bindir_sed exec_sed
   bindir_sed="s|@bindir@|$BINDIR|g"
-  # The entry runs the agent by absolute path, so a BINDIR outside PATH works.
-  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|"
+  # The entry runs the agent by absolute path, so a BINDIR outside PATH works;
+  # TryExec makes session managers skip an entry left behind by a removed
+  # agent (dpkg keeps the autostart entry, a conffile, until purge).
+  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|;s|^TryExec=relavoi-agent\$|TryExec=$BINDIR/relavoi-agent|"
 
   [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
   # From here on, whatever is made gets into a manifest, even if a step fails
@@ -249,6 +281,8 @@ do_install() {
   trap 'write_manifest || echo "install.sh: could not write the manifest" >&2' EXIT
 
   put 0755 "$agent" "$BINDIR/relavoi-agent"
+  # Only --demo runs it: the agent itself holds no sandbox code.
+  put 0755 "$sandbox" "$LIBEXECDIR/relavoi-agent/relavoi-sandbox"
   put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
   put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
   put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"
@@ -263,6 +297,19 @@ do_install() {
     rel=${svg#"$repo/icons/hicolor/"}
     put 0644 "$svg" "$ICON_DIR/$rel"
   done < <(find "$repo/icons/hicolor" -type f -name '*.svg' | LC_ALL=C sort)
+
+  local form
+  form=$(shell_extension_form)
+  if [ "$form" != none ]; then
+    local built file
+    built=$(mktemp -d)
+    "$repo/scripts/build-shell-extension.sh" --out "$built" "$form" >/dev/null || { rm -rf -- "$built"; die "could not build the $form GNOME Shell extension"; }
+    while IFS= read -r file; do
+      rel=${file#"$built/$form/$SHELL_EXTENSION_UUID/"}
+      put 0644 "$file" "$SHELL_EXTENSIONS_DIR/$SHELL_EXTENSION_UUID/$rel"
+    done < <(find "$built/$form/$SHELL_EXTENSION_UUID" -type f | LC_ALL=C sort)
+    rm -rf -- "$built"
+  fi
 
   if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
     local had_cache=0
@@ -280,6 +327,7 @@ do_install() {
   local count
   count=$(grep -c '^[fl] ' "$DESTDIR$MANIFEST")
   echo "relavoi-agent: installed $count files under ${DESTDIR:-/}; manifest $MANIFEST"
+  [ "$form" = none ] || echo "relavoi-agent: GNOME Shell extension ($form build) in $SHELL_EXTENSIONS_DIR/$SHELL_EXTENSION_UUID; turn it on with: gnome-extensions enable $SHELL_EXTENSION_UUID"
   if [ -z "$DESTDIR" ]; then
     echo "relavoi-agent: starts with the next graphical login; to start it now: systemctl --user daemon-reload && systemctl --user start relavoi-agent.service"
   fi

@@ -1,5 +1,5 @@
 import CGLib
-import Foundation
+import FoundationEssentials
 
 /// Who the running program says it is to GLib, which a GTK or GApplication
 /// host has set up by the time it shows anything.

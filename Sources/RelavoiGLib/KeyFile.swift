@@ -4,6 +4,8 @@ import CGLib
 /// the values is the caller's job.
 public enum KeyFile {
     public struct LoadError: Error, CustomStringConvertible {
+        /// The key whose value could not be read, when it is one key's fault.
+        public var key: String? = nil
         public let description: String
     }
 
@@ -22,12 +24,18 @@ public enum KeyFile {
         for group in strings(g_key_file_get_groups(file, nil)) {
             var entries: [String: String] = [:]
             for key in strings(g_key_file_get_keys(file, group, nil, nil)) {
-                // Raw value: the caller parses; g_key_file_get_string would unescape
-                // but reject some values we want to report ourselves.
-                if let value = g_key_file_get_string(file, group, key, nil) {
-                    entries[key] = String(cString: value)
+                // Unescaped (`\s`, `\n`, ...); a value GLib cannot unescape (a bad
+                // escape) is an error naming its key, never a silently dropped key.
+                var valueError: UnsafeMutablePointer<GError>?
+                let value = g_key_file_get_string(file, group, key, &valueError)
+                guard let value, valueError == nil else {
                     g_free(value)
+                    let message = valueError.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unreadable"
+                    g_error_free(valueError)
+                    throw LoadError(key: key, description: "\(path): \(key): \(message)")
                 }
+                entries[key] = String(cString: value)
+                g_free(value)
             }
             result[group] = entries
         }

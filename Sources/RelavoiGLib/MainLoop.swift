@@ -1,6 +1,6 @@
 import CGLib
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The process's GLib main loop on the main thread, with Swift concurrency
 /// running inside it. An app using RelavoiSDK either calls `run()` from a
@@ -22,7 +22,7 @@ public enum MainLoop {
     /// that runs that context itself (a GTK or libadwaita `GApplication`).
     /// Idempotent; call from the main thread before the host's loop starts.
     public static func installDispatchBridge() {
-        precondition(Thread.isMainThread, "MainLoop must be driven from the main thread")
+        precondition(Threads.isMainThread, "MainLoop must be driven from the main thread")
         if bridgeInstalled { return }
         bridgeInstalled = true
         let fd = _dispatch_get_main_queue_handle_4CF()

@@ -1,6 +1,7 @@
 import CGLib
 import CNotify
-import Foundation
+import Dispatch
+import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 
@@ -23,12 +24,13 @@ public final class NotificationPresenter: @unchecked Sendable {
         case profile(NotificationServerProfile, restarted: Bool)
     }
 
-    private let identity: NotificationIdentity
+    /// Whose banners these are (app name, desktop entry, app icon).
+    private let owner: BannerOwner
     private let onEvent: @Sendable (Event) -> Void
     private let icons: IconLocator
 
     // Mailbox, shared with posting threads under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var mailbox: [String: NotificationContent?] = [:]
     private var drainScheduled = false
     private var available: Bool? = nil
@@ -50,6 +52,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         var desired: NotificationContent
         var sent: NotificationContent?
         var notification: UnsafeMutablePointer<NotifyNotification>?
+        /// The content identity `notification` was made for.
+        var identity = ""
         /// When the server last popped it up (monotonic µs).
         var poppedAt: gint64?
         /// A pop held back until the previous one has settled.
@@ -59,10 +63,10 @@ public final class NotificationPresenter: @unchecked Sendable {
 
     /// - Parameter onEvent: called on the presenter thread; hop to your own.
     public init(
-        identity: NotificationIdentity = .relavoiAgent, icons: IconLocator = IconLocator(),
+        owner: BannerOwner = .relavoiAgent, icons: IconLocator = IconLocator(),
         onEvent: @escaping @Sendable (Event) -> Void
     ) {
-        self.identity = identity
+        self.owner = owner
         self.icons = icons
         self.onEvent = onEvent
     }
@@ -75,11 +79,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         guard shouldStart else { return }
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        Threads.detach(name: "relavoi-presenter") { [self] in
             self.runThread(ready: ready)
         }
-        thread.name = "relavoi-presenter"
-        thread.start()
         ready.wait()
     }
 
@@ -88,9 +90,6 @@ public final class NotificationPresenter: @unchecked Sendable {
     public var liveSourceCount: Int? {
         lock.withLock { context }.map { ContextSources.liveCount(in: $0) }
     }
-
-    /// Whether a notification server is there; nil until the first answer.
-    public var serverAvailable: Bool? { lock.withLock { available } }
 
     /// Asks for `content` on banner `key`, or its closing when nil. Only the
     /// latest request per key is carried out.
@@ -137,7 +136,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         // libnotify's D-Bus proxy is made by the first call, in the context
         // that is thread-default then: this one.
-        notify_init(identity.appName)
+        notify_init(owner.appName)
         watchServer()
         ready.signal()
         g_main_loop_run(loop)
@@ -194,9 +193,21 @@ public final class NotificationPresenter: @unchecked Sendable {
         if banner.sent == content, banner.notification != nil { return }
         if lock.withLock({ available }) != true { return }  // sent when a server appears
         if holdPop(key: key, banner: banner) { return }
-        let iconName = identity.iconName(for: content)
+        let iconName = owner.iconName(for: content)
         let icon = resolvedIcons[iconName] ?? icons.resolve(iconName)
         resolvedIcons[iconName] = icon
+        if let previous = banner.notification, banner.identity != content.identity {
+            // A new phase that needs a notification of its own: the old one
+            // closes (its closed signal no longer matches the banner, so it is
+            // not taken for the banner going away).
+            var error: UnsafeMutablePointer<GError>?
+            notify_notification_close(previous, &error)
+            logFailure(error, doing: "close the previous phase's banner")
+            g_object_unref(UnsafeMutableRawPointer(previous))
+            banner.notification = nil
+            banner.sent = nil
+            banner.poppedAt = nil
+        }
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = banner.notification {
             notification = existing
@@ -205,8 +216,9 @@ public final class NotificationPresenter: @unchecked Sendable {
             notification = notify_notification_new(content.summary, content.body, icon)
             connectClosed(notification, key: key)
             banner.notification = notification
+            banner.identity = content.identity
         }
-        configure(notification, content)
+        configure(notification, content, icon: icon)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.sent = content
@@ -218,14 +230,16 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
     }
 
-    private func configure(_ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent) {
+    private func configure(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent, icon: String
+    ) {
         // Hints persist across updates in libnotify: start from none each time.
         notify_notification_clear_hints(notification)
-        notify_notification_set_app_name(notification, identity.appName)
+        notify_notification_set_app_name(notification, owner.appName)
         notify_notification_set_timeout(notification, content.expireTimeout)
         notify_notification_set_category(notification, content.category)
         notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
-        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(identity.desktopEntry))
+        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(owner.desktopEntry))
         if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
         if content.transient { notify_notification_set_hint(notification, "transient", g_variant_new_boolean(1)) }
         if let sound = content.soundName {
@@ -233,6 +247,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         if content.suppressSound {
             notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        }
+        if profile.rules.badgeAsImageHint, !icon.isEmpty {
+            notify_notification_set_hint(notification, "image-path", g_variant_new_string(icon))
         }
     }
 
@@ -307,7 +324,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         onEvent(.availability(true))
         profile = readProfile()
         Log.info(
-            "notification server: \(profile.name) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))"
+            "notification server: \(profile.name) \(profile.version) (\(owner)), capabilities: \(profile.capabilities.sorted().joined(separator: ","))"
         )
         onEvent(.profile(profile, restarted: restarted))
         for (key, banner) in shown { send(key: key, banner: banner) }
@@ -335,10 +352,12 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func readProfile() -> NotificationServerProfile {
         var name: UnsafeMutablePointer<CChar>?
         var vendor: UnsafeMutablePointer<CChar>?
-        _ = notify_get_server_info(&name, &vendor, nil, nil)
+        var version: UnsafeMutablePointer<CChar>?
+        _ = notify_get_server_info(&name, &vendor, &version, nil)
         defer {
             g_free(name)
             g_free(vendor)
+            g_free(version)
         }
         var capabilities: Set<String> = []
         let list = notify_get_server_caps()
@@ -352,7 +371,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         g_list_free_full(list, g_free)
         return NotificationServerProfile(
             name: name.map { String(cString: $0) } ?? "unknown",
-            vendor: vendor.map { String(cString: $0) } ?? "", capabilities: capabilities)
+            vendor: vendor.map { String(cString: $0) } ?? "", version: version.map { String(cString: $0) } ?? "",
+            capabilities: capabilities)
     }
 
     // MARK: - C plumbing

@@ -144,6 +144,23 @@ public final class MockNotificationServer {
         }
     }
 
+    /// Answers `GetServerInformation` as another server would (e.g. GNOME Shell 48.7).
+    public func pretend(name: String, vendor: String, version: String) {
+        func quoted(_ text: String) -> String { "\"" + text.filter { $0 != "\"" && $0 != "\\" } + "\"" }
+        let code = "ret = (\(quoted(name)), \(quoted(vendor)), \(quoted(version)), \"1.2\")"
+        let parameters = [
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("GetServerInformation"),
+            g_variant_new_string(""), g_variant_new_string("ssss"), g_variant_new_string(code),
+        ]
+        let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 5) }
+        if let reply = call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.DBus.Mock", method: "AddMethod", parameters: tuple, wrap: false)
+        {
+            g_variant_unref(reply)
+        }
+    }
+
     public func clearCalls() {
         if let reply = call(
             destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",

@@ -22,10 +22,12 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 install_sh=$repo/scripts/install.sh
 agent_bin=${AGENT_BIN:-/bin/true}
 case "$agent_bin" in /*) ;; *) agent_bin=$(pwd)/$agent_bin ;; esac
+# The demo's sandbox program: any executable stands in for it too.
+export SANDBOX_BIN=${SANDBOX_BIN:-/bin/true}
 
 # The test sets every install setting itself.
 unset PREFIX DESTDIR BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR \
-  SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SYSTEMD_ENABLE AGENT_BIN
+  SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SYSTEMD_ENABLE AGENT_BIN SHELL_EXTENSION SHELL_EXTENSIONS_DIR
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-install-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -48,20 +50,39 @@ icons=(
   scalable/apps/com.relavoi.Agent.svg
   scalable/status/com.relavoi.Agent-verified.svg
   scalable/status/com.relavoi.Agent-unverified.svg
+  scalable/status/com.relavoi.Agent-checking.svg
+  scalable/status/com.relavoi.Agent-unavailable.svg
   symbolic/apps/com.relavoi.Agent-symbolic.svg
   scalable/status/com.relavoi.Agent-verified-symbolic.svg
   scalable/status/com.relavoi.Agent-unverified-symbolic.svg
+  scalable/status/com.relavoi.Agent-checking-symbolic.svg
+  scalable/status/com.relavoi.Agent-unavailable-symbolic.svg
+  scalable/status/com.relavoi.Agent-ringing-symbolic.svg
 )
+# The GNOME Shell extension's files, under share/gnome-shell/extensions/relavoi@relavoi.com/.
+extension_files=(metadata.json extension.js model.js indicator.js agentClient.js stylesheet.css
+  icons/com.relavoi.Agent-checking-symbolic.svg icons/com.relavoi.Agent-verified-symbolic.svg
+  icons/com.relavoi.Agent-unverified-symbolic.svg icons/com.relavoi.Agent-unavailable-symbolic.svg
+  icons/com.relavoi.Agent-ringing-symbolic.svg)
+# The extension build scripts/install.sh should pick here: esm from GNOME 45 on, else legacy.
+shell_major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
+if [ -n "$shell_major" ] && [ "$shell_major" -ge 45 ]; then
+  shell_form=esm shell_versions='["45", "46", "47", "48"]'
+else
+  shell_form=legacy shell_versions='["43", "44"]'
+fi
 # expected_files PREFIX AUTOSTART: "MODE PATH" lines (l for a symlink).
 expected_files() {
   local p=$1 a=$2 i
   echo "755 $p/bin/relavoi-agent"
+  echo "755 $p/libexec/relavoi-agent/relavoi-sandbox"
   echo "644 $a/com.relavoi.Agent.desktop"
   echo "644 $p/share/applications/com.relavoi.Agent.desktop"
   echo "644 $p/lib/systemd/user/relavoi-agent.service"
   echo "644 $p/share/dbus-1/services/com.relavoi.Agent.service"
   echo "644 $p/share/man/man1/relavoi-agent.1"
   for i in "${icons[@]}"; do echo "644 $p/share/icons/hicolor/$i"; done
+  for i in "${extension_files[@]}"; do echo "644 $p/share/gnome-shell/extensions/relavoi@relavoi.com/$i"; done
   echo "644 $p/share/relavoi-agent/install-manifest.txt"
 }
 
@@ -87,6 +108,7 @@ check_paths() { # ROOT BINDIR PREFIX AUTOSTART
   grep -qx "Exec=$bin" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "D-Bus Exec"; return 1; }
   grep -qx "SystemdService=relavoi-agent.service" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "SystemdService"; return 1; }
   grep -qx "Exec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart Exec"; return 1; }
+  grep -qx "TryExec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart TryExec"; return 1; }
 }
 
 check_desktop_validate() { # FILE...
@@ -149,6 +171,22 @@ if has rsvg-convert; then
 else
   skip "icons render" "no rsvg-convert"
 fi
+ext=$stage/usr/local/share/gnome-shell/extensions/relavoi@relavoi.com
+check "the Shell extension is the $shell_form build (gnome-shell ${shell_major:-not installed})" \
+  grep -qF "\"shell-version\": $shell_versions" "$ext/metadata.json"
+check "the extension's metadata names its uuid" grep -qF '"uuid": "relavoi@relavoi.com"' "$ext/metadata.json"
+if [ "$shell_form" = legacy ]; then
+  check "the legacy extension has init() and no ES module syntax" \
+    sh -c "grep -q '^function init(' '$ext/extension.js' && ! grep -qE '^(import|export) ' '$ext'/*.js"
+else
+  check "the ESM extension exports its default class" grep -q '^export default class' "$ext/extension.js"
+fi
+check "SHELL_EXTENSION=esm installs the ESM build" sh -c "AGENT_BIN='$agent_bin' DESTDIR='$work/stage-esm' SHELL_EXTENSION=esm '$install_sh' install >/dev/null &&
+  grep -qF '\"shell-version\": [\"45\", \"46\", \"47\", \"48\"]' '$work/stage-esm/usr/local/share/gnome-shell/extensions/relavoi@relavoi.com/metadata.json'"
+check "SHELL_EXTENSION=none installs no extension" sh -c "AGENT_BIN='$agent_bin' DESTDIR='$work/stage-none' SHELL_EXTENSION=none '$install_sh' install >/dev/null &&
+  test ! -e '$work/stage-none/usr/local/share/gnome-shell'"
+check "a bad SHELL_EXTENSION is refused" sh -c "! AGENT_BIN='$agent_bin' DESTDIR='$work/stage-bad' SHELL_EXTENSION=gnome50 '$install_sh' install 2>/dev/null"
+check "... before anything is installed" test ! -e "$work/stage-bad"
 manifest=$stage/usr/local/share/relavoi-agent/install-manifest.txt
 check "manifest lists exactly the installed files" check_manifest_complete "$stage" "$manifest" "$foreign"
 cp "$manifest" "$work/manifest.first" 2>/dev/null

@@ -1,25 +1,23 @@
 import Foundation
 import RelavoiGLib
 import RelavoiSDK
-import RelavoiSandboxKit
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
 /// (or the end of the demo script).
 @MainActor
 public final class Agent {
-    /// Exit codes: 0 fine (also "already running"), 2 usage, 78 settings (EX_CONFIG:
-    /// the systemd unit does not restart on it).
-    public static let exitUsage: Int32 = 2
+    /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
+    /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
 
     private let settings: AgentSettings
-    private let demo: SandboxServer?
+    private let demo: DemoSandbox?
     private var controller: CallBannerController?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: SandboxServer?) {
+    init(settings: AgentSettings, demo: DemoSandbox?) {
         self.settings = settings
         self.demo = demo
     }
@@ -63,25 +61,24 @@ public final class Agent {
             return exitConfig
         }
 
-        var demo: SandboxServer?
+        var demo: DemoSandbox?
         let secret: String
         if options.demo {
-            let server = SandboxServer()
+            let server: DemoSandbox
             do {
-                try server.start()
+                server = try DemoSandbox()
             } catch {
-                FileHandle.standardError.write(Data("relavoi-agent: cannot start the demo sandbox: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
                 return 1
             }
-            server.upsertSession(DemoScenario.session)
             settings.baseURL = server.baseURL
             settings.webSocketURL = nil
-            settings.apiKey = server.options.apiKey
-            settings.tenantId = server.options.tenantId
+            settings.apiKey = server.apiKey
+            settings.tenantId = server.tenantId
             settings.userPhone = nil
             settings.proxyNumbers = []
             settings.dismissPolicy = .after(seconds: 5)
-            secret = server.options.apiSecret
+            secret = server.apiSecret
             demo = server
         } else {
             do {
@@ -108,7 +105,7 @@ public final class Agent {
     }
 
     /// The SDK's configuration; refuses plain HTTP/WS to anything but loopback.
-    static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
+    nonisolated static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
         guard let baseURL = URL(string: settings.baseURL) else {
             throw SettingsError(key: "base-url", message: "not a URL")
         }
@@ -130,15 +127,14 @@ public final class Agent {
         let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
         self.controller = controller
 
-        // One agent per session: it owns com.relavoi.Agent (the demo does not,
-        // so it can run beside an installed agent).
+        // One agent per session: it owns com.relavoi.Agent. The demo owns it
+        // only when it is free (so the panels show the demo call), and runs
+        // without it beside an installed agent.
         var control: ControlService?
         var busName: AgentBusName?
-        if demo == nil {
-            switch claimSessionBus(controller: controller) {
-            case .success(let claimed): (control, busName) = claimed
-            case .failure(let exit): return exit.code
-            }
+        switch claimSessionBus(controller: controller, demo: demo != nil) {
+        case .success(let claimed): (control, busName) = claimed
+        case .failure(let exit): if demo == nil { return exit.code }
         }
         BannerCenter.shared.settings = settings.banners
         BannerCenter.shared.prepare()
@@ -157,8 +153,7 @@ public final class Agent {
             }
         }
         if let demo {
-            demo.play(DemoScenario.script())
-            demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
+            demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
@@ -175,12 +170,14 @@ public final class Agent {
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallBannerController) -> Result<(ControlService, AgentBusName), EarlyExit>
-    {
+    private func claimSessionBus(controller: CallBannerController, demo: Bool) -> Result<
+        (ControlService, AgentBusName), EarlyExit
+    > {
         let connection: BusConnection
         do {
             connection = try BusConnection.session()
         } catch {
+            if demo { return .failure(EarlyExit(code: 0)) }
             FileHandle.standardError.write(Data("relavoi-agent: no D-Bus session bus: \(error)\n".utf8))
             return .failure(EarlyExit(code: 1))
         }
@@ -200,7 +197,11 @@ public final class Agent {
             return .success((service, name))
         case .alreadyRunning:
             service.unregister()
-            print("relavoi-agent is already running in this session")
+            if demo {
+                Log.message("demo: an agent already owns \(AgentBus.name); the demo runs without the D-Bus interface")
+            } else {
+                print("relavoi-agent is already running in this session")
+            }
             return .failure(EarlyExit(code: 0))
         case .noBus(let message):
             service.unregister()

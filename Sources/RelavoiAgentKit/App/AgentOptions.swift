@@ -13,7 +13,8 @@ public struct AgentOptions: Equatable, Sendable {
         Shows live banners for Relavoi calls on the desktop's notification server.
 
         Commands:
-          relavoi-agent login        store the API key (agent.conf) and secret (keyring)
+          relavoi-agent login        check the API key and secret with the server, then save
+                                     them (keyring, agent.conf) with the tenant id and your phone
           relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)
 
         Settings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment

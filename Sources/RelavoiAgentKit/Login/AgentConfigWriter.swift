@@ -1,21 +1,22 @@
 import CGLib
 import Foundation
 
-/// Writes `api-key` into the `[agent]` group of `agent.conf`, keeping every
-/// other key and comment (GKeyFile load → set → save). The directory is
-/// created 0700 and the file is written 0600 (atomically, by rename).
+/// Writes settings (`api-key`, `tenant-id`, …) into the `[agent]` group of
+/// `agent.conf` in one go, keeping every other key and comment (GKeyFile
+/// load → set → save). The directory is created 0700 and the file is
+/// written 0600 (atomically, by rename).
 enum AgentConfigWriter {
     struct WriteError: Error, Equatable, CustomStringConvertible {
         let description: String
     }
 
     static let group = "agent"
-    static let keyName = "api-key"
 
     /// `$XDG_CONFIG_HOME/relavoi/agent.conf` (or `~/.config/…`).
     static var defaultPath: String { String(cString: g_get_user_config_dir()) + "/relavoi/agent.conf" }
 
-    static func setAPIKey(_ apiKey: String, path: String) throws(WriteError) {
+    /// Sets each key to its value, in this order.
+    static func set(_ values: [(key: String, value: String)], path: String) throws(WriteError) {
         let directory = g_path_get_dirname(path)!
         defer { g_free(directory) }
         guard g_mkdir_with_parents(directory, 0o700) == 0 else {
@@ -32,7 +33,7 @@ enum AgentConfigWriter {
                 throw WriteError(description: "cannot read \(path) (left unchanged): \(GErrorText.take(error))")
             }
         }
-        g_key_file_set_string(file, group, keyName, apiKey)
+        for (key, value) in values { g_key_file_set_string(file, group, key, value) }
         var length: gsize = 0
         guard let data = g_key_file_to_data(file, &length, &error) else {
             throw WriteError(description: "cannot write \(path): \(GErrorText.take(error))")

@@ -1,22 +1,32 @@
 import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSDK
 
-/// `relavoi-agent login`: asks for the API key and secret, stores the secret
-/// in the keyring (label "Relavoi API secret (<first 12 characters of the
-/// key>…)") and the key in agent.conf. See `LoginOptions.usage`.
+/// `relavoi-agent login`: asks for the API key and secret, checks them with
+/// the token endpoint, takes the tenant id from the token, asks for the
+/// user's phone, then stores the secret in the keyring (label "Relavoi API
+/// secret (<first 12 characters of the key>…)") and the rest in agent.conf.
+/// Nothing is saved before the check passed. See `LoginOptions.usage`.
 public enum LoginCommand {
     public static let exitOK: Int32 = 0
     public static let exitNotStored: Int32 = 1
     public static let exitUsage: Int32 = 2
+    public static let exitRefused: Int32 = 3
+    public static let exitUnreachable: Int32 = 4
 
     /// Runs `login` with the words after `login`; returns the exit status.
+    /// Call on the main thread: the check runs the GLib main loop.
     public static func run(_ args: [String]) -> Int32 { run(args, io: .terminal) }
 
-    /// What `login` reads and writes; tests replace the terminal and the keyring.
+    /// What `login` reads and writes; tests replace the terminal, the keyring and the server.
     struct IO {
         var readLine: (_ prompt: String, _ hidden: Bool) -> String?
         var out: (String) -> Void
         var err: (String) -> Void
         var storeSecret: (_ secret: APISecret, _ apiKey: String, _ label: String) throws(Keyring.StoreError) -> Void
+        var checkCredentials: (_ apiKey: String, _ secret: APISecret, _ config: RelavoiConfig) -> CredentialCheckResult
+        var environment: [String: String]
         var defaultConfigPath: () -> String
 
         static var terminal: IO {
@@ -27,6 +37,8 @@ public enum LoginCommand {
                 storeSecret: { (secret, apiKey, label) throws(Keyring.StoreError) in
                     try Keyring.store(secret: secret, apiKey: apiKey, label: label)
                 },
+                checkCredentials: CredentialChecker.check(apiKey:secret:config:),
+                environment: ProcessInfo.processInfo.environment,
                 defaultConfigPath: { AgentConfigWriter.defaultPath })
         }
     }
@@ -44,11 +56,27 @@ public enum LoginCommand {
         case .run(let parsed):
             options = parsed
         }
-        func fail(_ message: String) -> Int32 {
+        func fail(_ message: String, _ code: Int32 = exitUsage) -> Int32 {
             io.err("relavoi-agent login: \(message)")
-            return exitUsage
+            return code
         }
 
+        // What is configured already, and where to check the pair.
+        let configPath = options.configPath ?? io.defaultConfigPath()
+        let existing: [String: String]
+        do {
+            existing = try KeyFile.load(path: configPath)[AgentSettings.group] ?? [:]
+        } catch {
+            // Never overwrite a file we could not read: it may hold settings we would lose.
+            return fail("cannot read \(configPath) (left unchanged): \(error)", exitNotStored)
+        }
+        let target: LoginTarget
+        switch LoginTarget.resolve(options: options, existing: existing, environment: io.environment) {
+        case .success(let resolved): target = resolved
+        case .failure(let error): return fail("\(error) (in \(configPath), the options or the environment)")
+        }
+
+        // The key and the secret, in the shapes Relavoi issues.
         let rawKey = options.apiKey ?? io.readLine("Relavoi API key: ", false)
         guard let apiKey = rawKey?.trimmingCharacters(in: .whitespacesAndNewlines), !apiKey.isEmpty else {
             return fail("no API key given")
@@ -65,37 +93,107 @@ public enum LoginCommand {
         }
         let secret = APISecret(secretText)
 
-        let configPath = options.configPath ?? io.defaultConfigPath()
+        // The check, before anything is saved.
+        var tokenTenant: String?
+        if options.offline {
+            io.out("Not checking the key and secret with the server (--offline).")
+        } else {
+            switch check(apiKey: apiKey, secret: secret, target: target, io: io) {
+            case .success(let tenant): tokenTenant = tenant
+            case .failure(let exit): return exit.code
+            }
+        }
+
+        let questions = LoginQuestions(io: io)
+        guard let tenant = questions.tenant(fromToken: tokenTenant, configured: target.configuredTenant) else {
+            return fail("no tenant id given; nothing was saved")
+        }
+        let phone = target.userPhone ?? questions.phone(configured: target.configuredPhone)
+
+        // Saving: the secret in the keyring, the rest in agent.conf.
         let label = "Relavoi API secret (\(apiKey.prefix(12))…)"
         var stored = true
         do {
             try io.storeSecret(secret, apiKey, label)
         } catch {
             stored = false
-            let file = (configPath as NSString).deletingLastPathComponent + "/api-secret"
-            io.err(
-                """
-                relavoi-agent login: the API secret was NOT stored: no usable keyring (\(error.description)).
-                Keep it in a file only you can read instead, for example:
-                  (umask 077 && cat > \(file))    paste the secret, press Enter and Ctrl-D
-                  chmod 600 \(file)
-                and set RELAVOI_API_SECRET_FILE=\(file) in the agent's environment
-                (or api-secret-file = \(file) in the [agent] group of \(configPath)).
-                """)
+            explainNoKeyring(error, configPath: configPath, io: io)
         }
-
+        var values: [(key: String, value: String)] = [("api-key", apiKey), ("tenant-id", tenant)]
+        if let phone { values.append(("user-phone", phone)) }
+        if let baseURL = options.baseURL { values.append(("base-url", baseURL)) }
         do {
-            try AgentConfigWriter.setAPIKey(apiKey, path: configPath)
+            try AgentConfigWriter.set(values, path: configPath)
         } catch {
-            io.err("relavoi-agent login: the API key was NOT saved: \(error.description)")
-            return exitNotStored
+            return fail("the settings were NOT saved: \(error.description)", exitNotStored)
         }
-        guard stored else {
-            io.out("Saved api-key in \(configPath).")
-            return exitNotStored
+        io.out("Saved \(values.map(\.key).joined(separator: ", ")) in \(configPath).")
+        if phone == nil, target.configuredPhone == nil {
+            io.out("No phone number: banners show Verified only through a session's own data (add user-phone later).")
         }
-        io.out("Stored the API secret in the keyring as \"\(label)\" and api-key in \(configPath).")
+        guard stored else { return exitNotStored }
+        io.out("Stored the API secret in the keyring as \"\(label)\".")
+        io.out("Start the agent: systemctl --user restart relavoi-agent (or log out and in again).")
         return exitOK
+    }
+
+    private struct EarlyExit: Error { let code: Int32 }
+
+    /// The token exchange; on success the token's tenant id, when it has a usable one.
+    private static func check(apiKey: String, secret: APISecret, target: LoginTarget, io: IO) -> Result<
+        String?, EarlyExit
+    > {
+        let server = target.settings.baseURL
+        io.out("Checking the API key and secret with \(server) …")
+        let nothing = "nothing was saved"
+        switch io.checkCredentials(apiKey, secret, target.config) {
+        case .accepted(let token):
+            let claim = AccessTokenClaims(jwt: token)?.tenantId
+            guard let claim else {
+                io.out("The key and secret work; the access token names no tenant.")
+                return .success(nil)
+            }
+            guard UUID(uuidString: claim) != nil else {
+                io.err("relavoi-agent login: warning: the access token's tenant id is not a UUID; asking for it")
+                return .success(nil)
+            }
+            io.out("The key and secret work: tenant \(claim.lowercased()).")
+            return .success(claim.lowercased())
+        case .refused(let status):
+            io.err(
+                "relavoi-agent login: \(server) refused this API key and secret (HTTP \(status)); \(nothing). Copy both again from the Relavoi dashboard and run login again."
+            )
+            return .failure(EarlyExit(code: exitRefused))
+        case .rateLimited(let after):
+            let wait = after.map { " in \(Int($0.rounded(.up))) s" } ?? " in a minute"
+            io.err(
+                "relavoi-agent login: too many token requests for this API key (HTTP 429); \(nothing). Try again\(wait)."
+            )
+            return .failure(EarlyExit(code: exitNotStored))
+        case .serverError(let problem):
+            io.err(
+                "relavoi-agent login: \(server) could not check the key and secret: \(problem); \(nothing). Try again later, or use --offline to save without checking."
+            )
+            return .failure(EarlyExit(code: exitNotStored))
+        case .unreachable(let problem):
+            io.err(
+                "relavoi-agent login: cannot reach \(server) (\(problem)); \(nothing). Check the network and run login again, or use --offline to save without checking."
+            )
+            return .failure(EarlyExit(code: exitUnreachable))
+        }
+    }
+
+    private static func explainNoKeyring(_ error: Keyring.StoreError, configPath: String, io: IO) {
+        let file = (configPath as NSString).deletingLastPathComponent + "/api-secret"
+        io.err(
+            """
+            relavoi-agent login: the API secret was NOT stored: no usable keyring (\(error.description)).
+            Keep it in a file only you can read instead, for example:
+              (umask 077 && cat > \(file))    paste the secret, press Enter and Ctrl-D
+              chmod 600 \(file)
+            and set RELAVOI_API_SECRET_FILE=\(file) in the agent's environment
+            (or api-secret-file = \(file) in the [agent] group of \(configPath)).
+            """)
     }
 
     /// The message that stops login, or nil to go on (warning for `--force`).

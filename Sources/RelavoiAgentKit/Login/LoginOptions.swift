@@ -1,7 +1,11 @@
-/// `relavoi-agent login [--api-key KEY] [--config FILE] [--force]`.
+/// `relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
+/// [--config FILE] [--offline] [--force]`.
 struct LoginOptions: Equatable {
     var apiKey: String?
+    var baseURL: String?
+    var userPhone: String?
     var configPath: String?
+    var offline = false
     var force = false
 
     enum Parsed: Equatable {
@@ -11,29 +15,47 @@ struct LoginOptions: Equatable {
     }
 
     static let usage = """
-        Usage: relavoi-agent login [--api-key KEY] [--config FILE] [--force]
+        Usage: relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
+                                   [--config FILE] [--offline] [--force]
 
-        Stores the Relavoi API secret in the desktop keyring (Secret Service) and
-        the API key as api-key in the [agent] group of agent.conf.
+        Sets up the agent for this user in one go:
+          1. asks for the API key and the API secret (which is not shown);
+          2. checks the pair with the token endpoint (POST BASE-URL/auth/token)
+             before saving anything: a refused pair or an unreachable server
+             is said at once and nothing is saved;
+          3. takes the tenant id from the access token (asks for it only when
+             the token has none; asks before replacing a different one);
+          4. asks for your phone number for call verification (optional,
+             E.164 such as +2348000000001; Enter skips);
+          5. stores the secret in the desktop keyring (Secret Service) and
+             api-key, tenant-id, user-phone (and base-url when given) in the
+             [agent] group of agent.conf, and says where.
+        Then start the agent: systemctl --user start relavoi-agent, or log in again.
 
-        On a terminal it asks for the key and then the secret (which is not
-        shown). When standard input is not a terminal it reads them as lines:
-        the key, then the secret (only the secret with --api-key).
+        On a terminal it prompts; when standard input is not a terminal it reads
+        the answers as lines in the same order (no key line with --api-key, no
+        phone line with --user-phone).
 
         Options:
-          --api-key KEY   the API key (not a secret); otherwise asked for
-          --config FILE   write the key to FILE instead of
-                          $XDG_CONFIG_HOME/relavoi/agent.conf
-          --force         accept a key or secret that does not have the usual
-                          shape (rk_live_/rk_test_ + 48 hex; rs_ + 64 hex)
-          -h, --help      show this help
+          --api-key KEY      the API key (not a secret); otherwise asked for
+          --base-url URL     the REST base URL to check against and save
+                             (default: base-url in agent.conf, RELAVOI_BASE_URL,
+                             or https://api.relavoi.com/v1)
+          --user-phone E164  your phone number for verification; otherwise asked for
+          --config FILE      write FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf
+          --offline          do not contact the server: save without checking the
+                             pair (the tenant id is then asked for)
+          --force            accept a key or secret that does not have the usual
+                             shape (rk_live_/rk_test_ + 48 hex; rs_ + 64 hex)
+          -h, --help         show this help
 
         The secret is never taken from the command line. Without a keyring, keep
         it in a file only you can read (chmod 600) named by
         RELAVOI_API_SECRET_FILE or api-secret-file in agent.conf.
 
-        Exit status: 0 stored, 1 not stored (no keyring, cannot write), 2 usage
-        or unusable input.
+        Exit status: 0 saved; 1 not saved or only partly (no keyring, cannot
+        write, server error, rate limited); 2 usage or unusable input; 3 the
+        server refused the key and secret; 4 the server could not be reached.
         """
 
     /// Parses the words after `login`.
@@ -44,30 +66,33 @@ struct LoginOptions: Equatable {
             index += 1
             return index < args.count ? args[index] : nil
         }
+        // Options with a value, in both `--name VALUE` and `--name=VALUE` forms.
+        let valued: [String: WritableKeyPath<LoginOptions, String?>] = [
+            "--api-key": \.apiKey, "--base-url": \.baseURL, "--user-phone": \.userPhone, "--config": \.configPath,
+        ]
         while index < args.count {
             let arg = args[index]
+            let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+            if let path = valued[name] {
+                let given = name == arg ? value(arg) : String(arg.dropFirst(name.count + 1))
+                guard let given, !given.isEmpty else { return .usageError("\(name) needs a value") }
+                options[keyPath: path] = given
+                index += 1
+                continue
+            }
             switch arg {
             case "-h", "--help":
                 return .help
             case "--force":
                 options.force = true
-            case "--api-key":
-                guard let key = value(arg) else { return .usageError("--api-key needs a value") }
-                options.apiKey = key
-            case "--config":
-                guard let path = value(arg), !path.isEmpty else { return .usageError("--config needs a file") }
-                options.configPath = path
+            case "--offline":
+                options.offline = true
             default:
-                if arg.hasPrefix("--api-key=") {
-                    options.apiKey = String(arg.dropFirst("--api-key=".count))
-                } else if arg.hasPrefix("--config="), arg.count > "--config=".count {
-                    options.configPath = String(arg.dropFirst("--config=".count))
-                } else if arg.lowercased().contains("secret") {
+                if arg.lowercased().contains("secret") {
                     // Do not echo it: it may be the secret itself.
                     return .usageError("the API secret is never taken from the command line; run login without it")
                 } else if arg.hasPrefix("-") {
                     // The name only: a value after "=" may be a pasted secret.
-                    let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
                     return .usageError("unknown option \(TerminalText.safe(name, limit: 40))")
                 } else {
                     // Not echoed: it may be a pasted secret.

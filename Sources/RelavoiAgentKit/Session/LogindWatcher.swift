@@ -45,8 +45,6 @@ final class LogindWatcher {
 
     isolated deinit { stop() }
 
-    /// Whether a sleep lock is held now (diagnostics and tests).
-    var holdsSleepLock: Bool { lockFD >= 0 }
 
     func start() {
         guard connection == nil else { return }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the agent reads from `agent.conf` (group `[agent]`) and the
 /// environment. Pure: the caller reads the file and the environment. The API
@@ -18,6 +18,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var proxyNumbers: [String] = []
     public var maxBanners = 3
     public var labelKey = "label"
+    /// The page a click on a banner opens; nil: a click does nothing.
+    public var openURL: OpenURLTemplate?
     public var banners = BannerSettings()
 
     public init() {}
@@ -43,7 +45,7 @@ public struct AgentSettings: Equatable, Sendable {
     }
 
     private mutating func apply(key: String, raw: String) throws(SettingsError) {
-        let value = raw.trimmingCharacters(in: .whitespaces)
+        let value = raw.trimmingWhitespace()
         switch key {
         case "base-url": baseURL = try Self.url(value, key: key, schemes: ["https", "http"])
         case "ws-url": webSocketURL = value.isEmpty ? nil : try Self.url(value, key: key, schemes: ["wss", "ws"])
@@ -70,7 +72,7 @@ public struct AgentSettings: Equatable, Sendable {
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
         case "proxy-numbers":
             proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         case "max-banners":
             guard let number = Int(value), (1...20).contains(number) else {
                 throw SettingsError(key: key, message: "expected a number from 1 to 20")
@@ -81,6 +83,7 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected a metadata key name")
             }
             labelKey = value
+        case OpenURLTemplate.settingKey: openURL = value.isEmpty ? nil : try OpenURLTemplate(parsing: value)
         case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
         case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
         default:
@@ -96,11 +99,15 @@ public struct AgentSettings: Equatable, Sendable {
                 message: "not set: run `relavoi-agent login`, or set api-key in agent.conf or RELAVOI_API_KEY")
         }
         if tenantId == nil {
-            throw SettingsError(key: "tenant-id", message: "not set: set tenant-id in agent.conf or RELAVOI_TENANT_ID")
+            throw SettingsError(
+                key: "tenant-id",
+                message:
+                    "not set: run `relavoi-agent login` (it reads it from the access token), or set tenant-id in agent.conf or RELAVOI_TENANT_ID"
+            )
         }
     }
 
-    static func isE164(_ text: String) -> Bool {
+    public static func isE164(_ text: String) -> Bool {
         guard text.first == "+" else { return false }
         let digits = text.dropFirst()
         return (8...15).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)

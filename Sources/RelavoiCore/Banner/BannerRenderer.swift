@@ -75,11 +75,14 @@ public struct BannerRenderer: Sendable {
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text
         if profile.rendersMarkup && snapshot.badge == .unverified {
             // Markup servers get a stronger warning; the text stays the same words.
-            content.body = content.body.replacingOccurrences(of: badge, with: "<b>\(badge)</b>")
+            content.body = content.body.replacing(badge, with: "<b>\(badge)</b>")
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
+        let rules = profile.rules
+        if rules.notificationPerPhase { content.identity = snapshot.kind.rawValue }
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
+        if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }
         return content
     }
@@ -91,7 +94,9 @@ public struct BannerRenderer: Sendable {
     /// new slide-in. Critical shows through GNOME's Do Not Disturb, so only
     /// with it off (or when ringing may break through it).
     private func applyKeepOnScreen(to content: inout NotificationContent, kind: BannerSnapshot.Kind) {
-        guard profile.family == .gnome, kind == .ringing || kind == .active || kind == .ended else { return }
+        guard profile.rules.keepOnScreenNeedsCritical, kind == .ringing || kind == .active || kind == .ended else {
+            return
+        }
         if !doNotDisturb || (kind == .ringing && ringThroughDoNotDisturb) {
             content.urgency = .critical
         }
@@ -100,18 +105,15 @@ public struct BannerRenderer: Sendable {
     /// A timer tick must not pop up, sound or leave history, with or without
     /// keep-on-screen (that setting is about the screen, not the history).
     private func applyQuietTick(to content: inout NotificationContent) {
-        switch profile.family {
-        case .gnome:
+        switch profile.rules.ticks {
+        case .lowUrgency:
             // Low urgency updates GNOME's message list without a banner. A
             // critical banner (keep-on-screen) stays critical: it is on screen
             // and updates in place; dropping it to low or normal would hide it.
             if !keepOnScreen && content.urgency == .normal { content.urgency = .low }
-        case .xfce:
-            // xfce4-notifyd logs every change to its history unless transient.
+        case .transient:
             content.transient = true
-        case .kde, .dunst, .other:
-            // Update in place with no extra hints (KDE: the presenter never
-            // sends identical content, which Plasma would reject).
+        case .plain:
             break
         }
     }

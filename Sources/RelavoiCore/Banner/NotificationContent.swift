@@ -14,6 +14,11 @@ public struct NotificationContent: Equatable, Sendable {
     public var expireTimeout: Int32
     public var soundName: String?
     public var suppressSound: Bool
+    /// Which notification of the banner this is: content with another
+    /// identity closes the banner's notification and shows a new one (one
+    /// notification per call phase, where the server needs it). "" = one
+    /// notification for the banner's whole life.
+    public var identity: String = ""
 
     public init(
         summary: String, body: String, iconName: String, category: String, urgency: Urgency = .normal,

@@ -25,14 +25,14 @@ public struct AppIdentity: Sendable, Equatable {
 
     /// The relavoi-agent's own: "Relavoi", com.relavoi.Agent.
     package static let relavoiAgent = AppIdentity(
-        appName: NotificationIdentity.relavoiAgent.appName,
-        desktopEntry: NotificationIdentity.relavoiAgent.desktopEntry,
-        iconName: NotificationIdentity.relavoiAgent.iconName)
+        appName: BannerOwner.relavoiAgent.appName,
+        desktopEntry: BannerOwner.relavoiAgent.desktopEntry,
+        iconName: BannerOwner.relavoiAgent.iconName)
 
     /// Every field filled in, the host's where nil.
-    func resolved() -> NotificationIdentity {
+    func resolved() -> BannerOwner {
         let entry = desktopEntry ?? HostApplication.id
-        return NotificationIdentity(
+        return BannerOwner(
             appName: appName ?? HostApplication.name, desktopEntry: entry, iconName: iconName ?? entry)
     }
 }
@@ -40,7 +40,7 @@ public struct AppIdentity: Sendable, Equatable {
 extension BannerCenter {
     /// The banners' owner: the identity in the config given to
     /// `Relavoi.initialize`, else the host process's.
-    static func presenterIdentity() -> NotificationIdentity {
+    static func bannerOwner() -> BannerOwner {
         (Relavoi.current?.config.appIdentity ?? AppIdentity()).resolved()
     }
 }

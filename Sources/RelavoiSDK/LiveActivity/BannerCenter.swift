@@ -224,7 +224,7 @@ public final class BannerCenter {
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()
-        let presenter = NotificationPresenter(identity: Self.presenterIdentity()) { event in
+        let presenter = NotificationPresenter(owner: Self.bannerOwner()) { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { BannerCenter.shared.handle(event) }
             }

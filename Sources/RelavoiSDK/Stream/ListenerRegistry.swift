@@ -1,5 +1,5 @@
-import Foundation
 import RelavoiCore
+import RelavoiGLib
 
 /// The event listeners of one `RelavoiEvents`, behind a lock: any thread
 /// may add or remove one, and the change holds at once; the stream calls
@@ -10,7 +10,7 @@ final class ListenerRegistry: @unchecked Sendable {  // `list` only under `lock`
         case frame(@MainActor (RelavoiEvent, String?) -> Void)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var list = ListenerList<Handler>()
 
     func set(_ key: String, _ handler: Handler) {

@@ -110,9 +110,7 @@ final class TokenProvider {
         }
         switch response.status {
         case 200..<300:
-            guard case .object(let fields)? = try? JSONValue.parse(utf8: response.body),
-                case .string(let value)? = fields["accessToken"], !value.isEmpty
-            else {
+            guard let (value, fields) = Self.accessToken(in: response.body) else {
                 return .failure(.invalidResponse("token answer without accessToken"))
             }
             var expiresIn = 900.0
@@ -168,6 +166,14 @@ final class TokenProvider {
                 }
             }
         }
+    }
+
+    /// The `accessToken` of a token answer, and the answer's fields.
+    static func accessToken(in body: [UInt8]) -> (String, [String: JSONValue])? {
+        guard case .object(let fields)? = try? JSONValue.parse(utf8: body),
+            case .string(let value)? = fields["accessToken"], !value.isEmpty
+        else { return nil }
+        return (value, fields)
     }
 
     static func credentialsBody(apiKey: String, apiSecret: String) -> [UInt8] {

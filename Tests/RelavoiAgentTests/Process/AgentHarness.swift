@@ -23,7 +23,8 @@ final class AgentHarness {
         try sandbox.start()
         var env = sandbox.agentAccountEnvironment
         for (key, value) in environment { env[key] = value }
-        agent = try AgentProcess(config: config, environment: env)
+        // Verbose: tests wait for the agent's debug lines (a reconcile being over) rather than sleep.
+        agent = try AgentProcess(arguments: ["--verbose"], config: config, environment: env)
         try agent.start()
     }
 
@@ -78,6 +79,18 @@ final class AgentHarness {
 
     /// Lets `seconds` pass with the loop turning.
     func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
+
+    /// Waits until the agent's log holds `text` at least `count` times.
+    @discardableResult
+    func waitForLog(
+        _ text: String, count: Int = 1, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
+        let ok = MainLoop.iterate(timeout: timeout) { self.agent.log.components(separatedBy: text).count > count }
+        if !ok {
+            XCTFail("no \"\(text)\" ×\(count) in the agent's log:\n\(agent.log.suffix(3000))", file: file, line: line)
+        }
+        return ok
+    }
 }
 
 extension SandboxServer {

@@ -124,7 +124,8 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
                 "stale banner closed:\n\(h.agent.log.suffix(2000))")
-            h.idle(1.5)
+            // The reconcile after the reconnect is over: it closed one banner, not two.
+            h.waitForLog("the reconcile after connecting is over", count: 2)
             XCTAssertEqual(h.mock.closeCalls().count, 1, "the live session's banner stays")
         }
     }
@@ -167,7 +168,7 @@ final class AgentProcessTests: XCTestCase {
 
     func testDoNotDisturbSilencesRingingUnlessRingThroughIsOn() throws {
         try withAgent(prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
-            h.idle(0.5)  // the agent reads Inhibited asynchronously at start
+            h.waitForLog("do not disturb is on")  // read asynchronously at start
             h.session("ses_dnd")
             h.send("call.incoming", "ses_dnd", ["proxyNumber": .string("+15550100")])
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
@@ -176,7 +177,7 @@ final class AgentProcessTests: XCTestCase {
         }
         try withAgent(config: "ring-through-dnd = true", prepareServer: { $0.addBooleanProperty("Inhibited", true) }) {
             h in
-            h.idle(0.5)
+            h.waitForLog("do not disturb is on")
             h.session("ses_dnd2")
             h.send("call.incoming", "ses_dnd2", ["proxyNumber": .string("+15550100")])
             let ringing = h.waitForNotify { $0.hints["category"] == "call.incoming" }
@@ -198,7 +199,10 @@ final class AgentProcessTests: XCTestCase {
             h.session("ses_next", label: "Next")
             h.send("call.answered", "ses_next")
             h.waitForNotify { $0.summary == "Next" }
-            h.idle(1)  // time for a (wrong) banner's label to arrive over REST
+            // The answer was judged stale, and the reconcile after connecting
+            // (which lists the sandbox's answered call) is over too.
+            h.waitForLog("ignoring a stale call event for session ses_order")
+            h.waitForLog("the reconcile after connecting is over")
             let stale = h.mock.notifyCalls().filter { $0.summary == "Ended" || $0.body.contains("+15559999") }
             XCTAssertEqual(stale.count, 0, "no banner for a call that ended: \(stale)\n\(h.agent.log)")
         }
@@ -245,6 +249,41 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertTrue(ended?.body.hasPrefix("Call ended · 00:03") == true, ended?.body ?? "")
             let live = h.mock.notifyCalls().filter { ["call", "call.incoming"].contains($0.hints["category"]) }
             XCTAssertEqual(live.count, 0, "no ringing or live banner for a call that ended: \(live)")
+        }
+    }
+
+    /// GNOME 45-48 (here a server that says it is GNOME Shell 48.7): each
+    /// phase is a notification of its own and none changes urgency.
+    func testGnome48GetsOneNotificationPerPhaseThatNeverChangesUrgency() throws {
+        try withAgent(
+            config: "dismiss-policy = default",
+            prepareServer: { $0.pretend(name: "gnome-shell", vendor: "GNOME", version: "48.7") }
+        ) { h in
+            h.session("ses_48", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_48", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify { $0.hints["category"] == "call.incoming" && $0.body.contains("Verified") }
+            h.send("call.answered", "ses_48")
+            h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("00:02") }
+            h.send("call.ended", "ses_48", ["durationSeconds": .int(3)])
+            h.waitForNotify { $0.hints["category"] == "call.ended" }
+            let calls = h.mock.notifyCalls()
+            // A new notification (replaces id 0) starts each phase; updates within a phase replace it.
+            let starts = calls.filter { $0.replacesId == 0 }.map { $0.hints["category"] ?? "" }
+            XCTAssertEqual(starts, ["call.incoming", "call", "call.ended"], "\(calls.map(\.hints))")
+            for category in ["call.incoming", "call", "call.ended"] {
+                let urgencies = Set(calls.filter { $0.hints["category"] == category }.map { $0.hints["urgency"] ?? "" })
+                XCTAssertEqual(urgencies.count, 1, "\(category) changed urgency: \(urgencies)")
+            }
+            XCTAssertEqual(
+                Set(calls.filter { $0.hints["category"] == "call" }.map { $0.hints["urgency"] }), ["byte 0x00"],
+                "the live call is low urgency from its first Notify")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count >= 2 },
+                "the ringing and live notifications were closed as their phases ended")
+            XCTAssertEqual(calls.filter { $0.hints["sound-name"] != nil }.count, 1)
+            XCTAssertTrue(
+                calls.allSatisfy { $0.hints["image-path"]?.contains("com.relavoi.Agent-") == true },
+                "GNOME 45 on draws the badge from the image hint only")
         }
     }
 

@@ -19,6 +19,23 @@ final class SettingsErrorTests: XCTestCase {
         XCTAssertTrue(output.contains("max-banners: expected a number from 1 to 20"), output)
     }
 
+    func testBadOpenURLTemplateStopsTheAgentNamingTheKey() throws {
+        for (template, message) in [
+            ("https://ops.example.com/{callId}", "open-url: unknown placeholder {callId}"),
+            ("http://ops.example.com/{sessionId}", "open-url: plain http:// only to a loopback host"),
+        ] {
+            let (status, output) = try AgentProcess.run(
+                arguments: [], config: "open-url = \(template)",
+                environment: [
+                    "RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de",
+                ])
+            XCTAssertEqual(status, 78, output)
+            XCTAssertTrue(output.contains(message), output)
+            XCTAssertEqual(
+                output.components(separatedBy: "\n").filter { !$0.isEmpty }.count, 1, "one message: \(output)")
+        }
+    }
+
     func testUnknownKeyAndSecretInConfigAreRefused() throws {
         var (status, output) = try AgentProcess.run(arguments: [], config: "max-baners = 2")
         XCTAssertEqual(status, 78)
@@ -26,6 +43,15 @@ final class SettingsErrorTests: XCTestCase {
         (status, output) = try AgentProcess.run(arguments: [], config: "api-secret = rs_0000")
         XCTAssertEqual(status, 78)
         XCTAssertFalse(output.contains("rs_0000"), "the secret is never echoed")
+    }
+
+    func testABadEscapeStopsTheAgentNamingTheKey() throws {
+        let (status, output) = try AgentProcess.run(
+            arguments: [], config: "label-key = who\\qis",
+            environment: ["RELAVOI_API_KEY": "rk_test_x", "RELAVOI_TENANT_ID": "5a4d0000-0000-4000-8000-00000000c0de"])
+        XCTAssertEqual(status, 78, output)
+        XCTAssertTrue(output.contains("label-key"), "one message naming the key: \(output)")
+        XCTAssertEqual(output.split(separator: "\n").count, 1, output)
     }
 
     func testPlainWebSocketToARemoteHostIsRefused() throws {

@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
+import RelavoiSDK
 import XCTest
 
 @testable import RelavoiAgentKit
@@ -18,8 +19,15 @@ final class LoginCommandTests: XCTestCase {
         let recorder = LoginRecorder(lines: ["  \(TestCredentials.apiKey)  ", TestCredentials.secret])
         XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), 0, "\(recorder.err)")
 
-        XCTAssertEqual(recorder.prompts.map(\.0), ["Relavoi API key: ", "Relavoi API secret (not shown): "])
-        XCTAssertEqual(recorder.prompts.map(\.1), [false, true], "only the secret is hidden")
+        XCTAssertEqual(
+            recorder.prompts.map(\.0),
+            [
+                "Relavoi API key: ", "Relavoi API secret (not shown): ",
+                "Your phone number for call verification, E.164 such as +2348000000001 (optional; Enter skips): ",
+            ])
+        XCTAssertEqual(recorder.prompts.map(\.1), [false, true, false], "only the secret is hidden")
+        XCTAssertEqual(recorder.checks.map(\.0), [TestCredentials.apiKey], "checked before saving")
+        XCTAssertEqual(recorder.checks.map(\.1), ["https://api.example.test"], "against the configured base-url")
         XCTAssertEqual(recorder.stored.count, 1)
         XCTAssertEqual(recorder.stored.first?.0, APISecret(TestCredentials.secret))
         XCTAssertEqual(recorder.stored.first?.1, TestCredentials.apiKey)
@@ -27,6 +35,8 @@ final class LoginCommandTests: XCTestCase {
 
         let settings = try KeyFileText.load(config)
         XCTAssertEqual(settings["agent"]?["api-key"], TestCredentials.apiKey)
+        XCTAssertEqual(settings["agent"]?["tenant-id"], TestJWT.tenant, "from the token's tenantId claim")
+        XCTAssertNil(settings["agent"]?["user-phone"], "skipped")
         XCTAssertEqual(settings["agent"]?["base-url"], "https://api.example.test")
         XCTAssertEqual(settings["banners"]?["sound"], "false")
         let text = try String(contentsOfFile: config, encoding: .utf8)
@@ -34,6 +44,16 @@ final class LoginCommandTests: XCTestCase {
         XCTAssertFalse(text.contains(TestCredentials.secret))
         XCTAssertEqual(try mode(of: config), 0o600, "rewritten private")
         XCTAssertEqual(recorder.err, [])
+        XCTAssertEqual(
+            recorder.out,
+            [
+                "Checking the API key and secret with https://api.example.test …",
+                "The key and secret work: tenant \(TestJWT.tenant).",
+                "Saved api-key, tenant-id in \(config).",
+                "No phone number: banners show Verified only through a session's own data (add user-phone later).",
+                "Stored the API secret in the keyring as \"Relavoi API secret (rk_test_0123…)\".",
+                "Start the agent: systemctl --user restart relavoi-agent (or log out and in again).",
+            ])
     }
 
     func testCreatesThePrivateDirectoryAndFile() throws {
@@ -43,7 +63,7 @@ final class LoginCommandTests: XCTestCase {
         XCTAssertEqual(
             LoginCommand.run(
                 ["--api-key", TestCredentials.apiKey, "--config", config], io: recorder.io(configPath: "/unused")), 0)
-        XCTAssertEqual(recorder.prompts.map(\.0), ["Relavoi API secret (not shown): "])
+        XCTAssertEqual(recorder.prompts.map(\.0).first, "Relavoi API secret (not shown): ", "the key was given")
         XCTAssertEqual(try mode(of: directory.path + "/new/relavoi"), 0o700)
         XCTAssertEqual(try mode(of: config), 0o600)
         XCTAssertEqual(try KeyFileText.load(config)["agent"]?["api-key"], TestCredentials.apiKey)
@@ -123,6 +143,176 @@ final class LoginCommandTests: XCTestCase {
         XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), 1)
         XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), "this is [not a key file\n")
         XCTAssertTrue(recorder.err.last?.contains("left unchanged") == true, "\(recorder.err)")
+        XCTAssertTrue(recorder.prompts.isEmpty, "said before asking anything")
+    }
+
+    func testRefusedPairSavesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/relavoi/agent.conf"
+        let recorder = LoginRecorder(
+            lines: [TestCredentials.apiKey, TestCredentials.secret, "+2348000000001"],
+            checkResult: .refused(status: 401))
+        XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), LoginCommand.exitRefused)
+        XCTAssertEqual(recorder.prompts.count, 2, "no question after the refusal")
+        XCTAssertTrue(recorder.stored.isEmpty)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: config))
+        XCTAssertEqual(
+            recorder.err,
+            [
+                "relavoi-agent login: https://api.relavoi.com/v1 refused this API key and secret (HTTP 401); nothing was saved. Copy both again from the Relavoi dashboard and run login again."
+            ])
+    }
+
+    func testServerTroubleSavesNothingUnlessOffline() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/agent.conf"
+        let cases: [(CredentialCheckResult, Int32, String)] = [
+            (
+                .unreachable("Could not connect: Connection refused"), 4,
+                "cannot reach https://api.relavoi.com/v1 (Could not connect: Connection refused); nothing was saved"
+            ),
+            (
+                .rateLimited(retryAfter: 41.5), 1,
+                "too many token requests for this API key (HTTP 429); nothing was saved. Try again in 42 s."
+            ),
+            (
+                .serverError("the token endpoint answered HTTP 503"), 1,
+                "could not check the key and secret: the token endpoint answered HTTP 503; nothing was saved"
+            ),
+        ]
+        for (result, code, message) in cases {
+            let recorder = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret], checkResult: result)
+            XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), code, "\(result)")
+            XCTAssertTrue(recorder.err.first?.contains(message) == true, "\(recorder.err)")
+            XCTAssertTrue(recorder.stored.isEmpty)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: config))
+        }
+
+        // --offline: no request; the tenant is asked for (a bad answer again), then the phone.
+        let offline = LoginRecorder(
+            lines: [
+                TestCredentials.apiKey, TestCredentials.secret, TestCredentials.secret, TestJWT.tenant.uppercased(), "",
+            ],
+            checkResult: .unreachable("must not be asked"))
+        XCTAssertEqual(LoginCommand.run(["--offline"], io: offline.io(configPath: config)), 0, "\(offline.err)")
+        XCTAssertTrue(offline.checks.isEmpty)
+        XCTAssertEqual(offline.prompts.filter { $0.0 == "Tenant id (the tenant's UUID): " }.count, 2)
+        XCTAssertEqual(
+            offline.err,
+            ["relavoi-agent login: that is not a UUID (such as 5a4d0000-0000-4000-8000-00000000c0de); try again"],
+            "the bad answer is not echoed")
+        XCTAssertEqual(try KeyFileText.load(config)["agent"]?["tenant-id"], TestJWT.tenant)
+        XCTAssertEqual(offline.stored.count, 1)
+    }
+
+    func testTenantFromEitherClaimOrAskedWhenAbsent() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/agent.conf"
+        let snake = LoginRecorder(
+            lines: [TestCredentials.apiKey, TestCredentials.secret],
+            checkResult: .accepted(accessToken: TestJWT.make(claims: #"{"tenant_id":"\#(TestJWT.tenant)"}"#)))
+        XCTAssertEqual(LoginCommand.run([], io: snake.io(configPath: config)), 0)
+        XCTAssertEqual(try KeyFileText.load(config)["agent"]?["tenant-id"], TestJWT.tenant)
+        XCTAssertFalse(snake.prompts.contains { $0.0.hasPrefix("Tenant id") })
+
+        // No claim: asked, and Enter keeps the configured one.
+        let other = "11111111-2222-4333-8444-555555555555"
+        try directory.file("agent.conf", "[agent]\ntenant-id = \(other)\n")
+        let none = LoginRecorder(
+            lines: [TestCredentials.apiKey, TestCredentials.secret, "", ""],
+            checkResult: .accepted(accessToken: TestJWT.make(claims: #"{"sub":"x"}"#)))
+        XCTAssertEqual(LoginCommand.run([], io: none.io(configPath: config)), 0)
+        XCTAssertTrue(none.prompts.contains { $0.0 == "Tenant id (Enter keeps \(other)): " })
+        XCTAssertEqual(try KeyFileText.load(config)["agent"]?["tenant-id"], other)
+
+        // No claim, nothing configured, no answer: nothing saved.
+        let empty = directory.path + "/empty.conf"
+        let silent = LoginRecorder(
+            lines: [TestCredentials.apiKey, TestCredentials.secret],
+            checkResult: .accepted(accessToken: "not-a-jwt"))
+        XCTAssertEqual(LoginCommand.run([], io: silent.io(configPath: empty)), 2)
+        XCTAssertEqual(silent.err, ["relavoi-agent login: no tenant id given; nothing was saved"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: empty))
+        XCTAssertTrue(silent.stored.isEmpty)
+    }
+
+    func testADifferentConfiguredTenantIsConfirmed() throws {
+        let directory = try TemporaryDirectory()
+        let other = "11111111-2222-4333-8444-555555555555"
+        for (answer, expected) in [("n", other), ("maybe\ny", TestJWT.tenant), ("", TestJWT.tenant)] {
+            let config = try directory.file("agent.conf", "[agent]\ntenant-id = \(other)\n")
+            let lines =
+                [TestCredentials.apiKey, TestCredentials.secret]
+                + answer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + [""]
+            let recorder = LoginRecorder(lines: lines)
+            XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), 0, "\(recorder.err)")
+            XCTAssertTrue(
+                recorder.out.contains(
+                    "agent.conf has tenant-id \(other), but this API key belongs to tenant \(TestJWT.tenant)."))
+            XCTAssertEqual(try KeyFileText.load(config)["agent"]?["tenant-id"], expected, answer)
+        }
+    }
+
+    func testPhoneIsCheckedAskedAgainAndNormalized() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/agent.conf"
+        let recorder = LoginRecorder(
+            lines: [TestCredentials.apiKey, TestCredentials.secret, "12345", "+0123456789", "+234 800-000 0001"])
+        XCTAssertEqual(LoginCommand.run([], io: recorder.io(configPath: config)), 0)
+        XCTAssertEqual(recorder.prompts.filter { $0.0.hasPrefix("Your phone number") }.count, 3)
+        XCTAssertEqual(recorder.err.count, 2)
+        XCTAssertTrue(recorder.err.allSatisfy { $0.contains("not an E.164 number") && !$0.contains("12345") })
+        XCTAssertEqual(try KeyFileText.load(config)["agent"]?["user-phone"], "+2348000000001")
+        XCTAssertTrue(recorder.out.contains("Saved api-key, tenant-id, user-phone in \(config)."), "\(recorder.out)")
+
+        // Given as an option: not asked; a bad one stops login before any question.
+        let given = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        XCTAssertEqual(
+            LoginCommand.run(
+                ["--user-phone", "+2348011112222", "--base-url=http://127.0.0.1:9/v1"], io: given.io(configPath: config)
+            ), 0)
+        XCTAssertFalse(given.prompts.contains { $0.0.hasPrefix("Your phone") })
+        XCTAssertEqual(given.checks.map(\.1), ["http://127.0.0.1:9/v1"])
+        let saved = try KeyFileText.load(config)["agent"]
+        XCTAssertEqual(saved?["user-phone"], "+2348011112222")
+        XCTAssertEqual(saved?["base-url"], "http://127.0.0.1:9/v1")
+
+        let bad = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        XCTAssertEqual(LoginCommand.run(["--user-phone=555"], io: bad.io(configPath: config)), 2)
+        XCTAssertTrue(bad.prompts.isEmpty)
+        XCTAssertTrue(bad.err.first?.contains("--user-phone: expected an E.164 number") == true, "\(bad.err)")
+    }
+
+    func testBaseURLOptionWinsAndPlainHTTPOnlyForLoopback() throws {
+        let directory = try TemporaryDirectory()
+        let config = directory.path + "/agent.conf"
+        let fromEnvironment = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        fromEnvironment.environment = ["RELAVOI_BASE_URL": "https://env.example.test/v1"]
+        XCTAssertEqual(LoginCommand.run([], io: fromEnvironment.io(configPath: config)), 0)
+        XCTAssertEqual(fromEnvironment.checks.map(\.1), ["https://env.example.test/v1"])
+        XCTAssertNil(try KeyFileText.load(config)["agent"]?["base-url"], "the environment is not copied to the file")
+
+        let insecure = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
+        XCTAssertEqual(
+            LoginCommand.run(["--base-url", "http://api.example.test/v1"], io: insecure.io(configPath: config)), 2)
+        XCTAssertTrue(insecure.checks.isEmpty)
+        XCTAssertTrue(insecure.err.first?.hasPrefix("relavoi-agent login: base-url:") == true, "\(insecure.err)")
+    }
+
+    func testAccessTokenClaims() {
+        XCTAssertEqual(AccessTokenClaims(jwt: TestJWT.make())?.tenantId, TestJWT.tenant)
+        XCTAssertEqual(AccessTokenClaims(jwt: TestJWT.make(claims: #"{"tenantId":"ab"}"#))?.tenantId, "ab")
+        // Padding may be kept; "-" and "_" are base64url's own characters.
+        let padded = Data(#"{"tenantId":"x>>?"}"#.utf8).base64EncodedString()
+        XCTAssertTrue(padded.hasSuffix("="))
+        XCTAssertEqual(AccessTokenClaims(jwt: "h.\(padded).s")?.tenantId, "x>>?")
+        XCTAssertEqual(AccessTokenClaims(jwt: "h.\(TestJWT.base64URL(#"{"tenantId":"x>>?"}"#)).s")?.tenantId, "x>>?")
+        XCTAssertNil(AccessTokenClaims(jwt: TestJWT.make(claims: #"{"tenantId":7}"#))?.tenantId)
+        for broken in [
+            "", "a.b", "a.b.c.d", "h.!!!.s", "h.\(TestJWT.base64URL("[1]")).s", "h.\(TestJWT.base64URL("{")).s",
+        ] {
+            XCTAssertNil(AccessTokenClaims(jwt: broken), broken)
+        }
     }
 
     func testCredentialShapes() {

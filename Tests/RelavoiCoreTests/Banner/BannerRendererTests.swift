@@ -4,8 +4,10 @@ import Testing
 
 @Suite struct BannerRendererTests {
     let active = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 61)
+    /// GNOME 43's rules (45 and later: `ServerRulesOverACallTests`).
     let gnome = NotificationServerProfile(
-        name: "gnome-shell", vendor: "GNOME", capabilities: ["body", "body-markup", "persistence", "sound"])
+        name: "gnome-shell", vendor: "GNOME", version: "43.9",
+        capabilities: ["body", "body-markup", "persistence", "sound"])
     let xfce = NotificationServerProfile(
         name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body", "body-markup"])
     let plain = NotificationServerProfile(name: "something", capabilities: ["body"])
@@ -221,5 +223,91 @@ import Testing
     ])
     func serverFamilies(name: String, vendor: String, family: NotificationServerProfile.Family) {
         #expect(NotificationServerProfile(name: name, vendor: vendor, capabilities: []).family == family)
+    }
+}
+
+/// The renderer's rules over a whole call, as the sequence of `Notify`s a
+/// server gets: ringing (checking, then verified), answered, ticks, ended.
+@Suite struct ServerRulesOverACallTests {
+    struct Sent {
+        var kind: BannerSnapshot.Kind
+        var content: NotificationContent
+    }
+
+    func call(on profile: NotificationServerProfile, keepOnScreen: Bool = false) -> [Sent] {
+        let renderer = BannerRenderer(profile: profile, keepOnScreen: keepOnScreen)
+        var snapshots = [
+            BannerSnapshot(kind: .ringing, label: "", proxyNumber: "+1555", badge: .checking, seconds: 0),
+            BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 0),
+        ]
+        for second in 0..<5 {
+            snapshots.append(
+                BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: second))
+        }
+        snapshots.append(
+            BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 5))
+        var previous: BannerSnapshot?
+        var sent: [Sent] = []
+        for (index, snapshot) in snapshots.enumerated() {
+            sent.append(
+                Sent(kind: snapshot.kind, content: renderer.render(snapshot, previous: previous, rings: index == 0)))
+            previous = snapshot
+        }
+        return sent
+    }
+
+    let gnome43 = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["body", "body-markup", "sound"])
+    let gnome48 = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", version: "48.7", capabilities: ["body", "body-markup", "sound"])
+
+    @Test func versionsPickTheirRules() {
+        #expect(!gnome43.rules.notificationPerPhase && gnome43.majorVersion == 43)
+        #expect(gnome48.rules.notificationPerPhase && gnome48.rules.liveAtLowUrgency)
+        for version in ["45.0", "46.2", "47.1", "48.7", ""] {
+            let profile = NotificationServerProfile(
+                name: "gnome-shell", vendor: "GNOME", version: version, capabilities: [])
+            #expect(profile.rules.notificationPerPhase, "GNOME \(version)")
+        }
+        let plasma6 = NotificationServerProfile(name: "Plasma", vendor: "KDE", version: "6.3.6", capabilities: [])
+        #expect(
+            plasma6.rules
+                == NotificationServerProfile(name: "Plasma", vendor: "KDE", version: "5.27.5", capabilities: []).rules)
+        #expect(!plasma6.rules.notificationPerPhase && plasma6.rules.ticks == .plain)
+    }
+
+    @Test func gnome48NeverChangesANotificationsUrgencyAndGivesEachPhaseItsOwn() {
+        for keepOnScreen in [false, true] {
+            let sent = call(on: gnome48, keepOnScreen: keepOnScreen)
+            let byIdentity = Dictionary(grouping: sent, by: \.content.identity)
+            #expect(Set(byIdentity.keys) == ["ringing", "active", "ended"])
+            for (identity, contents) in byIdentity {
+                #expect(Set(contents.map(\.content.urgency)).count == 1, "\(identity) changes urgency")
+            }
+            let live = byIdentity["active"]!.map(\.content.urgency)
+            #expect(live.allSatisfy { $0 == (keepOnScreen ? .critical : .low) }, "ticks never pop")
+            #expect(
+                byIdentity["ringing"]!.first?.content.urgency == (keepOnScreen ? .critical : .normal), "ringing pops")
+            #expect(byIdentity["ended"]!.first?.content.urgency != .low, "the ended state pops")
+            #expect(sent.filter { $0.content.soundName != nil }.count == 1, "one ring")
+            #expect(sent.dropFirst().allSatisfy { $0.content.suppressSound })
+            #expect(
+                sent.filter { $0.kind != .ended }.allSatisfy { $0.content.resident && $0.content.expireTimeout == 0 })
+        }
+    }
+
+    @Test func gnome43KeepsOneNotificationPoppingAtAnswerWithQuietTicks() {
+        let sent = call(on: gnome43)
+        #expect(Set(sent.map(\.content.identity)) == [""], "one notification for the whole call")
+        #expect(sent.map(\.content.urgency) == [.normal, .normal, .normal, .low, .low, .low, .low, .normal])
+        #expect(sent.filter { $0.content.soundName != nil }.count == 1)
+    }
+
+    @Test func otherServersKeepOneNotificationAndTheirTickStyle() {
+        let xfce = NotificationServerProfile(name: "Xfce Notify Daemon", vendor: "Xfce", capabilities: ["body"])
+        let ticks = call(on: xfce).filter { $0.kind == .active }.dropFirst()
+        #expect(ticks.allSatisfy { $0.content.transient && $0.content.urgency == .normal && $0.content.identity == "" })
+        let dunst = NotificationServerProfile(name: "dunst", vendor: "knopwob", capabilities: ["body"])
+        #expect(call(on: dunst).allSatisfy { $0.content.urgency == .normal && !$0.content.transient })
     }
 }

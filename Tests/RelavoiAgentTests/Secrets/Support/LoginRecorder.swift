@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiSDK
 
 @testable import RelavoiAgentKit
 
@@ -9,8 +10,15 @@ final class LoginRecorder {
     var out: [String] = []
     var err: [String] = []
     var stored: [(APISecret, String, String)] = []
+    /// What the token endpoint answers; `checks` records each check's key and base URL.
+    var checkResult: CredentialCheckResult
+    var checks: [(String, String)] = []
+    var environment: [String: String] = [:]
 
-    init(lines: [String]) { self.lines = lines }
+    init(lines: [String], checkResult: CredentialCheckResult = .accepted(accessToken: TestJWT.make())) {
+        self.lines = lines
+        self.checkResult = checkResult
+    }
 
     /// Reads from `lines`, writes the key to `configPath`, stores secrets in `stored`.
     func io(configPath: String) -> LoginCommand.IO {
@@ -22,7 +30,26 @@ final class LoginRecorder {
             out: { self.out.append($0) },
             err: { self.err.append($0) },
             storeSecret: { secret, apiKey, label in self.stored.append((secret, apiKey, label)) },
+            checkCredentials: { apiKey, _, config in
+                self.checks.append((apiKey, config.baseURL.absoluteString))
+                return self.checkResult
+            },
+            environment: environment,
             defaultConfigPath: { configPath })
+    }
+}
+
+/// JWT-shaped tokens with chosen claims (the signature is never checked).
+enum TestJWT {
+    static let tenant = "3f2b0000-1111-4222-8333-444455556666"
+
+    static func make(claims: String = #"{"sub":"t","tenantId":"\#(tenant)","exp":1}"#) -> String {
+        ["{\"alg\":\"HS256\"}", claims].map(base64URL).joined(separator: ".") + ".c2lnbmF0dXJl"
+    }
+
+    static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+import RelavoiCore
+import RelavoiSDK
+
+/// Where `login` checks the pair and what is configured already: the
+/// agent's own settings rules applied to agent.conf, the environment and
+/// login's options (`--base-url` wins over both).
+struct LoginTarget {
+    let settings: AgentSettings
+    let config: RelavoiConfig
+    /// The file's `tenant-id`: the value a new one would replace.
+    let configuredTenant: String?
+    /// The file's `user-phone`.
+    let configuredPhone: String?
+    /// `--user-phone`, checked and without spaces.
+    let userPhone: String?
+
+    static func resolve(options: LoginOptions, existing: [String: String], environment: [String: String])
+        -> Result<LoginTarget, SettingsError>
+    {
+        var file = existing
+        var environment = environment
+        if let baseURL = options.baseURL {
+            file["base-url"] = baseURL
+            environment.removeValue(forKey: "RELAVOI_BASE_URL")
+        }
+        var phone: String?
+        if let given = options.userPhone {
+            phone = LoginQuestions.normalizedPhone(given)
+            guard let phone, AgentSettings.isE164(phone) else {
+                return .failure(
+                    SettingsError(key: "--user-phone", message: "expected an E.164 number such as +2348000000001"))
+            }
+        }
+        do {
+            let settings = try AgentSettings(file: file, environment: environment)
+            return .success(
+                LoginTarget(
+                    settings: settings, config: try Agent.relavoiConfig(settings),
+                    configuredTenant: existing["tenant-id"].flatMap(Self.uuid),
+                    configuredPhone: existing["user-phone"].map { $0.trimmingCharacters(in: .whitespaces) }
+                        .flatMap { $0.isEmpty ? nil : $0 },
+                    userPhone: phone))
+        } catch let error as SettingsError {
+            return .failure(error)
+        } catch {
+            return .failure(SettingsError(key: "settings", message: "\(error)"))
+        }
+    }
+
+    private static func uuid(_ text: String) -> String? {
+        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return UUID(uuidString: value) == nil ? nil : value
+    }
+}

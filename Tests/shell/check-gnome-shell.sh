@@ -1,0 +1,403 @@
+#!/usr/bin/env bash
+# Headless GNOME Shell check of the top-bar extension relavoi@relavoi.com.
+#
+#   Tests/shell/check-gnome-shell.sh            # from make test
+#   SHOTS=docs/screenshots Tests/shell/check-gnome-shell.sh   # also keep the screenshots there
+#
+# Starts its own world and stops it: a private session bus (only GNOME Shell's
+# notification helper can be activated on it), an empty private system bus when the
+# machine has none, Xvfb, and `gnome-shell --x11 --unsafe-mode` (unsafe mode lets
+# org.gnome.Shell.Eval read the panel) with private XDG folders and keyfile GSettings.
+# The build that fits the installed gnome-shell is installed from its zip with
+# `gnome-extensions install` into the private XDG_DATA_HOME and turned on with
+# `gnome-extensions enable`, as README says. Then the agent (AGENT below) plays calls
+# from relavoi-sandbox:
+#   1. no agent: no pill; the extension owns com.relavoi.Agent.ShellIndicator
+#   2. a call: the pill shows a timer that advances (the panel text is printed at two
+#      times); screenshots of the pill and of the open menu; after the call the pill is gone
+#   3. a second call, the agent stopped mid-call: pill gone; the agent started again:
+#      the pill is back, the same call's timer going on; "Copy number" fills the
+#      clipboard; "Dismiss" in the menu: the call leaves and the pill goes
+#   4. gnome-extensions disable: no indicator, the bus name released; enable: back
+# Every step waits for its event (generous deadlines), none sleeps a fixed time.
+# Skips (exit 0) only when gnome-shell is not installed. Ends with
+# "N passed, N failed"; exit 1 when a check failed.
+#
+# AGENT (what plays the calls):
+#   sandbox (default): the real agent (.build/debug/relavoi-agent, RELAVOI_AGENT_BIN overrides) on
+#     relavoi-sandbox (RELAVOI_SANDBOX_BIN) with the sandbox's test credentials; a stopped
+#     agent's call goes on in the sandbox, so the restarted agent finds the same call
+#   demo: relavoi-agent --demo (it owns com.relavoi.Agent when no other agent does; its
+#     restart replays the call from the start)
+#   stand-in: Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
+#     Calls/Dismiss contract (not the agent), for work on the extension alone
+set -uo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here=$repo/Tests/shell
+uuid=relavoi@relavoi.com
+python=/usr/bin/python3
+
+if [ "${1:-}" != --inside ]; then
+  if ! command -v gnome-shell >/dev/null 2>&1; then
+    echo "skip - GNOME Shell check: gnome-shell is not installed (scripts/install-deps.sh test installs it)"
+    exit 0
+  fi
+  for tool in Xvfb dbus-run-session dbus-daemon gnome-extensions gsettings import "$python"; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "FAIL - GNOME Shell check: $tool missing (scripts/install-deps.sh test)"; exit 1; }
+  done
+  work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-shell-test.XXXXXX")
+  mkdir -p "$work/services"
+  # Only the shell's own helper that owns org.freedesktop.Notifications may be activated.
+  for service in org.gnome.Shell.Notifications; do
+    [ ! -f "/usr/share/dbus-1/services/$service.service" ] || ln -s "/usr/share/dbus-1/services/$service.service" "$work/services/"
+  done
+  cat >"$work/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:dir=$work</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>$work/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+  WORK=$work dbus-run-session --config-file="$work/session.conf" -- "$0" --inside
+  rc=$?
+  rm -rf -- "$work"
+  exit "$rc"
+fi
+
+# ------------------------------------------------------------ inside the private bus
+work=$WORK
+AGENT=${AGENT:-sandbox}
+agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
+pids=()
+cleanup() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do wait "${pids[i]}" 2>/dev/null; done
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT HUP
+
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
+finish() {
+  if [ "$failed" -gt 0 ]; then
+    echo "# gnome-shell log (tail):"; tail -n 25 "$work/gnome-shell.log" | sed 's/^/#   /'
+    for f in "$work"/agent-*.log "$work"/sandbox-*.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 8 "$f" | sed 's/^/#   /'; }; done
+  fi
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+# Every wait ends by this deadline, so the whole check stays bounded (it takes ~30 s).
+test_deadline=$((SECONDS + 200))
+# wait_for SECONDS COMMAND...: polls the command every 0.2 s until it succeeds.
+wait_for() {
+  local deadline=$((SECONDS + $1))
+  [ "$deadline" -le "$test_deadline" ] || deadline=$test_deadline
+  shift
+  until "$@" >/dev/null 2>&1; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.2
+  done
+}
+shell_eval() { "$python" "$here/shell-eval.py" "$1"; }
+
+# The panel as the test reads it: is the pill on screen, its visible texts, its accessible name.
+PANEL_JS="(() => {
+  const St = imports.gi.St;
+  const b = Main.panel.statusArea['$uuid'];
+  if (!b) return {present: false, shown: false, text: ''};
+  const texts = [];
+  const walk = a => { if (a instanceof St.Label && a.visible && a.text) texts.push(a.text); a.get_children().forEach(walk); };
+  walk(b);
+  return {present: true, shown: b.mapped, text: texts.join(' '), name: b.accessible_name};
+})()"
+panel() { shell_eval "$PANEL_JS"; }
+pill_shown() { panel | grep -q '"shown":true'; }
+pill_gone() { panel | grep -q '"present":true,"shown":false'; }
+# The pill's text once it is a live timer (mm:ss or h:mm:ss).
+pill_timer() { panel | sed -n 's/.*"shown":true,"text":"\([0-9]*:[0-9][0-9]\(:[0-9][0-9]\)\{0,1\}\)".*/\1/p' | grep .; }
+seconds_of() { echo "$1" | awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'; }
+name_owned() {
+  gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+
+# What plays the calls (AGENT): the real agent on relavoi-sandbox, the agent's --demo, or
+# the stand-in. play_call N starts call N (1: ends by itself after ~10 s of timer; 2: runs
+# until stopped); restart_agent starts the agent again mid-call; stop_agent stops the agent
+# (with the sandbox, the call goes on in the sandbox and the next agent finds it over REST).
+n_agents=0
+agent_pid=
+sandbox_pid=
+sandbox_url=
+start_agent() {
+  n_agents=$((n_agents + 1))
+  local log=$work/agent-$n_agents.log
+  case "$AGENT" in
+    stand-in) "$python" "$here/stand-in-agent.py" --ring 2 --live "$([ "$call" = 1 ] && echo 12 || echo 120)" --linger 4 >"$log" 2>&1 & ;;
+    demo) "$agent_bin" --demo >"$log" 2>&1 & ;;
+    sandbox)
+      env RELAVOI_BASE_URL="$sandbox_url" RELAVOI_API_KEY="$sandbox_key" RELAVOI_TENANT_ID="$sandbox_tenant" \
+        RELAVOI_API_SECRET_FILE="$work/secret" RELAVOI_USER_PHONE=+2348000000099 \
+        "$agent_bin" --verbose >"$log" 2>&1 &
+      ;;
+  esac
+  agent_pid=$!
+  pids+=("$agent_pid")
+}
+stop_agent() {
+  [ -z "$agent_pid" ] || { kill "$agent_pid" 2>/dev/null; wait "$agent_pid" 2>/dev/null; }
+  agent_pid=
+}
+stop_sandbox() {
+  [ -z "$sandbox_pid" ] || { kill "$sandbox_pid" 2>/dev/null; wait "$sandbox_pid" 2>/dev/null; }
+  sandbox_pid=
+}
+sandbox_ready() { grep -q '^READY ' "$work/sandbox-$call.log"; }
+play_call() {
+  call=$1
+  stop_agent
+  if [ "$AGENT" = sandbox ]; then
+    stop_sandbox
+    local session=sess-shell-$call
+    {
+      echo '{"at":0,"session":{"id":"'$session'","proxyNumber":"+2348000000001","metadata":{"label":"Chowdeck rider"},"userPhones":["+2348000000099"],"expiresAt":900}}'
+      echo '{"at":0,"waitForClient":true}'
+      echo '{"at":1,"event":"call.incoming","payload":{"sessionId":"'$session'","proxyNumber":"+2348000000001"}}'
+      echo '{"at":4,"event":"call.answered","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-'$call'"}}'
+      [ "$call" != 1 ] || echo '{"at":16,"event":"call.ended","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-1","durationSeconds":12}}'
+    } >"$work/call-$call.scenario"
+    "$sandbox_bin" --scenario "$work/call-$call.scenario" >"$work/sandbox-$call.log" 2>&1 &
+    sandbox_pid=$!
+    pids+=("$sandbox_pid")
+    wait_for 30 sandbox_ready || { fail "relavoi-sandbox starts" "$(tail -3 "$work/sandbox-$call.log")"; finish; }
+    sandbox_url=$(sed -n 's/^READY //p' "$work/sandbox-$call.log" | head -1)
+  fi
+  start_agent
+}
+restart_agent() {
+  stop_agent
+  start_agent
+}
+describe_agent() {
+  case "$AGENT" in
+    stand-in) echo "STAND-IN Tests/shell/stand-in-agent.py (not the agent)" ;;
+    demo) echo "$agent_bin --demo" ;;
+    sandbox) echo "$agent_bin on relavoi-sandbox $sandbox_url" ;;
+  esac
+}
+
+sandbox_bin=${RELAVOI_SANDBOX_BIN:-$(dirname "$agent_bin")/relavoi-sandbox}
+# relavoi-sandbox's fixed test credentials (docs/sandbox.md), never valid elsewhere.
+sandbox_key=rk_test_5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d
+sandbox_tenant=5a4d0000-0000-4000-8000-00000000c0de
+if [ "$AGENT" = sandbox ]; then
+  [ -x "$sandbox_bin" ] || { fail "sandbox binary" "no $sandbox_bin (make build)"; finish; }
+  (umask 077 && printf '%s' rs_0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de >"$work/secret")
+fi
+
+if [ "$AGENT" != stand-in ] && [ ! -x "$agent_bin" ]; then
+  fail "agent binary" "no $agent_bin (make build)"
+  finish
+fi
+
+# A system bus: the shell aborts without one (containers often have none).
+if [ -z "${DBUS_SYSTEM_BUS_ADDRESS:-}" ] && [ ! -S /run/dbus/system_bus_socket ]; then
+  cat >"$work/system.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=$work/system_bus_socket</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
+</busconfig>
+EOF
+  dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
+  pids+=($!)
+  wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
+  export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
+fi
+
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 20 test -s "$work/display" || { fail "Xvfb starts"; finish; }
+export DISPLAY=:$(head -1 "$work/display")
+
+export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
+mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+chmod 700 "$XDG_RUNTIME_DIR"
+export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome NO_AT_BRIDGE=1
+unset WAYLAND_DISPLAY
+
+# The build for this shell, installed from its zip.
+major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
+form=legacy
+[ "${major:-0}" -lt 45 ] || form=esm
+"$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 ||
+  { fail "the $form build is made" "$(tail -3 "$work/build.log")"; finish; }
+zip=$(ls "$work"/build/*.shell-extension.zip)
+if gnome-extensions install --force "$zip" >"$work/install.log" 2>&1 &&
+  [ -f "$XDG_DATA_HOME/gnome-shell/extensions/$uuid/metadata.json" ]; then
+  ok "gnome-extensions install $(basename "$zip") (GNOME Shell $major, $form build)"
+else
+  fail "gnome-extensions install" "$(cat "$work/install.log")"
+  finish
+fi
+gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
+
+gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
+shell_pid=$!
+pids+=("$shell_pid")
+if wait_for 60 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false"; then
+  ok "gnome-shell $major started (pid $shell_pid, display $DISPLAY)"
+else
+  fail "gnome-shell starts"
+  finish
+fi
+# The desktop as after a login: no start-up overview, no "privileged user" notification.
+shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
+wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
+
+if gnome-extensions enable "$uuid" 2>"$work/enable.log" &&
+  wait_for 30 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1"; then
+  ok "gnome-extensions enable $uuid: the extension is enabled"
+else
+  fail "gnome-extensions enable $uuid" "$(cat "$work/enable.log"; shell_eval "JSON.stringify(Main.extensionManager.lookup('$uuid')?.error ?? null)")"
+  finish
+fi
+
+# 1. No agent, no pill.
+if wait_for 10 pill_gone; then ok "no agent: the indicator is in the panel, hidden"; else fail "no agent: hidden indicator" "$(panel)"; fi
+if wait_for 10 name_owned com.relavoi.Agent.ShellIndicator; then
+  ok "the extension owns com.relavoi.Agent.ShellIndicator"
+else
+  fail "the extension owns com.relavoi.Agent.ShellIndicator"
+fi
+
+# 2. A call: a timer that advances, then no pill.
+play_call 1
+echo "# calls from: $(describe_agent) (pid $agent_pid)"
+shots=$work/shots
+mkdir -p "$shots"
+if wait_for 45 pill_shown; then ok "a call: the pill appears ($(panel))"; else fail "a call: the pill appears" "$(panel)"; fi
+# While it still rings, a picture of the ringing pill (best effort: ringing may be short).
+if panel | grep -q '"name":"Incoming call'; then
+  import -window root "$shots/full-ringing.png" 2>/dev/null &&
+    convert "$shots/full-ringing.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator-ringing.png" 2>/dev/null
+fi
+if wait_for 45 pill_timer; then
+  t1=$(pill_timer) at1=$(date -u +%H:%M:%S.%N | cut -c1-12)
+  echo "# panel at $at1 UTC: $(panel)"
+  advanced=
+  deadline=$((SECONDS + 10))
+  while [ "$SECONDS" -lt "$deadline" ]; do
+    t2=$(pill_timer)
+    if [ -n "$t2" ] && [ "$(seconds_of "$t2")" -gt "$(seconds_of "$t1")" ]; then advanced=1; break; fi
+    sleep 0.2
+  done
+  at2=$(date -u +%H:%M:%S.%N | cut -c1-12)
+  if [ -n "$advanced" ]; then
+    ok "the timer advances: '$t1' at $at1, '$t2' at $at2"
+  else
+    fail "the timer advances" "'$t1' at $at1, still '$t2' at $at2"
+  fi
+else
+  fail "the pill shows a timer" "$(panel)"
+fi
+
+# Screenshots: the pill, then the open menu (with the agent's banner, if still up).
+timer_past() { [ "$(seconds_of "$(pill_timer)")" -ge "$1" ]; }
+wait_for 15 timer_past 5
+import -window root "$shots/full-live.png" 2>/dev/null &&
+  convert "$shots/full-live.png" -crop 420x36+860+0 +repage "$shots/gnome-shell-indicator.png" 2>/dev/null
+shell_eval "Main.panel.statusArea['$uuid'].menu.open(false); true" >/dev/null
+if wait_for 10 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusArea['$uuid'].menu.isOpen\" | grep -qx true"; then
+  menu_text=$(shell_eval "(() => { const St = imports.gi.St; const t = []; const walk = a => { if (a instanceof St.Label && a.visible && a.text) t.push(a.text); a.get_children().forEach(walk); }; walk(Main.panel.statusArea['$uuid'].menu.box); return t.join(' | '); })()")
+  case "$menu_text" in
+    *'Copy number'*'Dismiss'*) ok "the menu lists the call with Copy number and Dismiss: $menu_text" ;;
+    *) fail "the menu lists the call" "$menu_text" ;;
+  esac
+  import -window root "$shots/full-menu.png" 2>/dev/null &&
+    convert "$shots/full-menu.png" -crop 940x240+340+0 +repage "$shots/gnome-shell-indicator-menu.png" 2>/dev/null
+  shell_eval "Main.panel.statusArea['$uuid'].menu.close(false); true" >/dev/null
+else
+  fail "the menu opens"
+fi
+if [ -n "${SHOTS:-}" ]; then
+  mkdir -p "$SHOTS" && cp "$shots"/gnome-shell-indicator*.png "$SHOTS/" && echo "# screenshots in $SHOTS"
+fi
+
+echo "# panel at $(date -u +%T) UTC, menu closed: $(panel)"
+if wait_for 60 pill_gone; then echo "# panel at $(date -u +%T) UTC, call over: $(panel)"; ok "after the call the pill is gone"; else fail "after the call the pill is gone" "$(panel)"; fi
+
+# 3. Agent stopped mid-call and started again; Dismiss from the menu.
+play_call 2
+if wait_for 45 pill_timer; then ok "the next call shows the pill ($(panel))"; else fail "the next call shows a timer" "$(panel)"; fi
+# A few seconds into the call, so a timer that started again from 0 after the restart shows.
+wait_for 20 timer_past 3
+before=$(pill_timer)
+stop_agent
+if wait_for 20 pill_gone; then ok "the agent stopped mid-call (timer at '$before'): the pill is gone"; else fail "the agent stopped: pill gone" "$(panel)"; fi
+restart_agent
+if wait_for 45 pill_shown; then ok "the agent started again: the pill is back ($(panel))"; else fail "the agent started again: the pill is back" "$(panel)"; fi
+if [ "$AGENT" = sandbox ]; then
+  # The same call, found again over REST: its timer goes on from the real answer time.
+  after=$(wait_for 20 pill_timer && pill_timer)
+  if [ -n "$after" ] && [ -n "$before" ] && [ "$(seconds_of "$after")" -ge "$(seconds_of "$before")" ]; then
+    ok "... with the same call's timer going on ('$before' before the restart, '$after' after)"
+  else
+    fail "the timer goes on after the restart" "'$before' before, '${after:-no timer}' after"
+  fi
+fi
+# Copy number puts the call's number on the clipboard.
+shell_eval "(() => { const St = imports.gi.St; const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Copy number'); global.relavoiTestClipboard = null; if (!item) return false; item.activate(null); St.Clipboard.get_default().get_text(St.ClipboardType.CLIPBOARD, (c, text) => { global.relavoiTestClipboard = text; }); return true; })()" >/dev/null
+number_copied() { shell_eval "global.relavoiTestClipboard" | grep -qE '^"\+[0-9]+"$'; }
+if wait_for 10 number_copied; then
+  ok "Copy number puts $(shell_eval "global.relavoiTestClipboard") on the clipboard"
+else
+  fail "Copy number" "clipboard: $(shell_eval "global.relavoiTestClipboard")"
+fi
+dismissed=$(shell_eval "(() => { const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Dismiss'); if (!item) return false; item.activate(null); return true; })()")
+if [ "$dismissed" = true ] && wait_for 20 pill_gone; then
+  ok "Dismiss from the menu: the call leaves and the pill is gone"
+else
+  fail "Dismiss from the menu" "activated: $dismissed; $(panel)"
+fi
+stop_agent
+stop_sandbox
+
+# Disable takes the pill and the bus name away; enable brings them back.
+gnome-extensions disable "$uuid" 2>/dev/null
+if wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusArea['$uuid'] === undefined\" | grep -qx true" &&
+  wait_for 10 sh -c "! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.ShellIndicator | grep -q true"; then
+  ok "gnome-extensions disable: no indicator, com.relavoi.Agent.ShellIndicator released"
+else
+  fail "gnome-extensions disable" "$(panel)"
+fi
+gnome-extensions enable "$uuid" 2>/dev/null
+if wait_for 20 pill_gone && wait_for 10 name_owned com.relavoi.Agent.ShellIndicator; then
+  ok "enabled again: the indicator is back (hidden, no call) and owns the name"
+else
+  fail "enabled again" "$(panel)"
+fi
+
+if kill -0 "$shell_pid" 2>/dev/null; then ok "gnome-shell still running"; else fail "gnome-shell still running"; fi
+if grep -n "$uuid" "$work/gnome-shell.log" | grep -iE 'error|exception|warning' >"$work/ext-errors.txt"; then
+  fail "no errors or warnings of the extension in the shell's log" "$(head -5 "$work/ext-errors.txt")"
+else
+  ok "no errors or warnings of the extension in the shell's log"
+fi
+finish

@@ -1,0 +1,166 @@
+// gjs unit tests of the extension's pure part (model.js), for one build:
+//   gjs -m Tests/shell/model-test.js legacy|esm BUILD_DIR
+// BUILD_DIR is the generated relavoi@relavoi.com folder. The legacy build is loaded with
+// imports.* as GNOME 43/44 load it, the ESM build with import() as GNOME 45+ do. Every
+// .js file of the build is also compiled, to catch a syntax error in either form.
+// Prints one line a check and "N passed, N failed"; exits 1 when a check failed.
+import GLib from 'gi://GLib';
+import System from 'system';
+
+const [form, dir] = ARGV;
+if (!['legacy', 'esm'].includes(form) || !dir) {
+    printerr('usage: gjs -m model-test.js legacy|esm BUILD_DIR');
+    System.exit(2);
+}
+
+let M;
+if (form === 'legacy') {
+    imports.searchPath.unshift(dir);
+    M = imports.model;
+} else {
+    M = await import(`file://${dir}/model.js`);
+}
+
+let passed = 0, failed = 0;
+function check(name, actual, expected) {
+    const a = JSON.stringify(actual), e = JSON.stringify(expected);
+    if (a === e) {
+        passed++;
+        print(`ok - ${form}: ${name}`);
+    } else {
+        failed++;
+        print(`FAIL - ${form}: ${name}: got ${a}, want ${e}`);
+    }
+}
+
+const T0 = 1764590400000; // a whole second, unix ms
+const entry = (over = {}) => ({
+    'session-id': 's1', 'label': 'Alice', 'proxy-number': '+2348000000001', 'badge': 'verified',
+    'badge-text': 'Verified', 'phase': 'live', 'rang-at': T0 - 5000, 'answered-at': T0, 'ended-at': 0,
+    'duration': 0, ...over,
+});
+const calls = list => M.parseCalls(list);
+
+// Timer text from the answer time and now.
+check('timer at the answer', M.timerText(T0, T0), '00:00');
+check('timer 999 ms in', M.timerText(T0, T0 + 999), '00:00');
+check('timer 83 s in', M.timerText(T0, T0 + 83000), '01:23');
+check('timer 59:59', M.timerText(T0, T0 + 3599000), '59:59');
+check('timer past an hour', M.timerText(T0, T0 + 3723000), '1:02:03');
+check('timer past ten hours', M.timerText(T0, T0 + 36000000), '10:00:00');
+check('timer before the answer (clock step) is 00:00', M.timerText(T0, T0 - 4000), '00:00');
+check('timer with no answer time', M.timerText(0, T0), '--:--');
+check('duration text', [M.durationText(0), M.durationText(61), M.durationText(-5), M.durationText(NaN)],
+    ['00:00', '01:01', '00:00', '00:00']);
+
+// Parsing the Calls property: defaults, unknown keys, bad types.
+check('a full entry', calls([entry()])[0], {
+    sessionId: 's1', label: 'Alice', proxyNumber: '+2348000000001', badge: 'verified', badgeText: 'Verified',
+    phase: 'live', rangAt: T0 - 5000, answeredAt: T0, endedAt: 0, duration: 0,
+});
+check('an empty entry takes the defaults', calls([{}])[0], {
+    sessionId: '', label: '', proxyNumber: '', badge: 'unavailable', badgeText: 'Could not verify',
+    phase: '', rangAt: 0, answeredAt: 0, endedAt: 0, duration: 0,
+});
+check('unknown keys are ignored', calls([entry({'avatar': 'x', 'future-key': 42})]).length, 1);
+check('mistyped values take defaults', calls([entry({'label': 7, 'answered-at': 'soon', 'badge': ['verified']})])[0],
+    {...calls([entry()])[0], label: '', answeredAt: 0, badge: 'unavailable', badgeText: 'Verified'});
+check('int64 as BigInt', calls([entry({'answered-at': BigInt(T0)})])[0].answeredAt, T0);
+check('badge-text defaults to the banner words', ['checking', 'verified', 'unverified', 'unavailable']
+    .map(badge => calls([entry({badge, 'badge-text': undefined})])[0].badgeText),
+['Checking…', 'Verified', 'Unverified', 'Could not verify']);
+check('a label stays on one line', calls([entry({label: 'Al\nice\u2028x\t'})])[0].label, 'Al ice x');
+check('non-objects are dropped', calls([null, 3, 'x', [], entry()]).length, 1);
+check('a Calls that is not a list is no calls', [M.parseCalls(null), M.parseCalls({}), M.parseCalls('x')], [[], [], []]);
+
+// The compact view: 0, 1 and several calls; ringing vs live.
+check('no call, no pill', M.compactView([], T0), {visible: false, ringing: false, icon: '', text: '', count: '', accessibleName: ''});
+check('only ended and missed calls, no pill',
+    M.compactView(calls([entry({phase: 'ended', duration: 30}), entry({phase: 'missed'})]), T0).visible, false);
+check('an unknown phase, no pill', M.compactView(calls([entry({phase: 'on-hold'})]), T0).visible, false);
+check('one live call', M.compactView(calls([entry()]), T0 + 83000), {
+    visible: true, ringing: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '01:23', count: '',
+    accessibleName: 'Call with Alice on +2348000000001, 01:23, Verified',
+});
+check('one ringing call shows the label', M.compactView(calls([entry({phase: 'ringing', 'answered-at': 0, badge: 'checking', 'badge-text': 'Checking…'})]), T0), {
+    visible: true, ringing: true, icon: 'com.relavoi.Agent-ringing-symbolic', text: 'Alice', count: '',
+    accessibleName: 'Incoming call from Alice on +2348000000001, Checking…',
+});
+check('ringing without a label shows the number',
+    M.compactView(calls([entry({phase: 'ringing', label: ''})]), T0).text, '+2348000000001');
+check('ringing without label or number',
+    M.compactView(calls([entry({phase: 'ringing', label: '', 'proxy-number': ''})]), T0).text, 'Incoming call');
+const three = calls([
+    entry({'session-id': 'a', label: 'Old', 'answered-at': T0 - 60000, badge: 'unverified', 'badge-text': 'Unverified'}),
+    entry({'session-id': 'b', label: 'New', 'answered-at': T0 - 5000}),
+    entry({'session-id': 'c', label: 'Ring', phase: 'ringing', 'answered-at': 0}),
+    entry({'session-id': 'd', label: 'Gone', phase: 'ended', duration: 12}),
+]);
+check('several calls: the newest live one plus a count', M.compactView(three, T0), {
+    visible: true, ringing: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '00:05', count: '+2',
+    accessibleName: 'Call with New on +2348000000001, 00:05, Verified, and 2 more calls',
+});
+check('two calls: +1', M.compactView(three.slice(0, 2), T0).count, '+1');
+check('two calls: one more call', M.compactView(three.slice(0, 2), T0).accessibleName.endsWith(', and 1 more call'), true);
+check('two ringing: the newest', M.compactView(calls([entry({label: 'A', phase: 'ringing'}), entry({label: 'B', phase: 'ringing'})]), T0).text, 'B');
+check('primary call', M.primaryCall(three).sessionId, 'b');
+
+// Badge states and icons.
+check('badge icons', ['checking', 'verified', 'unverified', 'unavailable', 'bogus'].map(M.badgeIcon), [
+    'com.relavoi.Agent-checking-symbolic', 'com.relavoi.Agent-verified-symbolic',
+    'com.relavoi.Agent-unverified-symbolic', 'com.relavoi.Agent-unavailable-symbolic',
+    'com.relavoi.Agent-unavailable-symbolic',
+]);
+check('icon names', M.iconNames().length, 5);
+check('live unverified icon', M.compactView(calls([entry({badge: 'unverified'})]), T0).icon, 'com.relavoi.Agent-unverified-symbolic');
+
+// Accessible names and menu rows.
+check('describe an unlabelled live call', M.describeCall(calls([entry({label: '', 'proxy-number': ''})])[0], T0 + 3723000),
+    'Call with an unknown caller, 1:02:03, Verified');
+check('describe an ended call', M.describeCall(calls([entry({phase: 'ended', duration: 754})])[0], T0),
+    'Call with Alice on +2348000000001 ended after 12:34, Verified');
+check('describe a missed call', M.describeCall(calls([entry({phase: 'missed'})])[0], T0),
+    'Missed call from Alice on +2348000000001');
+check('menu row of a live call', M.menuRow(three[0], T0), {
+    title: 'Old', subtitle: '+2348000000001 · Unverified', status: '01:00', icon: 'com.relavoi.Agent-unverified-symbolic',
+    accessibleName: 'Call with Old on +2348000000001, 01:00, Unverified', canCopy: true, canDismiss: true,
+});
+check('menu row statuses', three.map(c => M.menuRow(c, T0).status), ['01:00', '00:05', 'Ringing', 'Ended · 00:12']);
+check('menu row without number or id', M.menuRow(calls([{phase: 'live'}])[0], T0),
+    {title: 'Unknown caller', subtitle: 'Could not verify', status: '--:--', icon: 'com.relavoi.Agent-unavailable-symbolic',
+        accessibleName: 'Call with an unknown caller, --:--, Could not verify', canCopy: false, canDismiss: false});
+check('the menu leaves out unknown phases', M.menuCalls(calls([entry({phase: 'hold'}), {}])).length, 0);
+check('the menu lists every call with a known phase', M.menuCalls(three).map(c => c.sessionId), ['a', 'b', 'c', 'd']);
+
+// The timer ticks only while a live call is shown, on its second boundaries.
+check('no tick with no live call', M.needsTick(calls([entry({phase: 'ringing'}), entry({phase: 'ended'})])), false);
+check('tick with a live call', M.needsTick(three), true);
+check('next tick at the call\'s next second', M.nextTickDelay(calls([entry()]), T0 + 83250), 750);
+check('next tick right on a boundary is a whole second', M.nextTickDelay(calls([entry()]), T0 + 2000), 1000);
+check('next tick: the soonest of several calls', M.nextTickDelay(calls([entry(), entry({'answered-at': T0 + 400})]), T0 + 1100), 300);
+check('next tick with no live call', M.nextTickDelay([], T0), 1000);
+
+// Every file of the build compiles (imports and exports set aside: they need the shell).
+const decoder = new TextDecoder();
+for (const name of ['model.js', 'agentClient.js', 'indicator.js', 'extension.js']) {
+    const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
+    let source = decoder.decode(bytes);
+    if (form === 'esm') {
+        source = source.replace(/^import .*$/gm, '').replace(/^export default class /gm, 'class ')
+            .replace(/^export (const|function) /gm, '$1 ');
+    }
+    let error = null;
+    try {
+        // eslint-disable-next-line no-new-func
+        new Function(source);
+    } catch (e) {
+        error = `${e}`;
+    }
+    check(`${name} compiles`, error, null);
+    const legacyShape = /^function init\(/m.test(source) && !/^(import|export) /m.test(source);
+    if (name === 'extension.js')
+        check(`extension.js has the ${form} entry point`, legacyShape, form === 'legacy');
+}
+
+print(`${passed} passed, ${failed} failed`);
+System.exit(failed === 0 ? 0 : 1);

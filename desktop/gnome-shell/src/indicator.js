@@ -1,0 +1,143 @@
+// The top-bar pill and its menu. It draws what model.js says; the only clock it keeps is a
+// one-shot timeout to the next second of a live call, armed only while a live call is shown.
+//@esm import Clutter from 'gi://Clutter';
+//@esm import Gio from 'gi://Gio';
+//@esm import GLib from 'gi://GLib';
+//@esm import GObject from 'gi://GObject';
+//@esm import Pango from 'gi://Pango';
+//@esm import St from 'gi://St';
+//@esm import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
+//@esm import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
+//@esm import * as Model from './model.js';
+//@legacy const {Clutter, Gio, GLib, GObject, Pango, St} = imports.gi;
+//@legacy const PanelMenu = imports.ui.panelMenu;
+//@legacy const PopupMenu = imports.ui.popupMenu;
+//@legacy const Model = imports.misc.extensionUtils.getCurrentExtension().imports.model;
+
+// Icons from the extension's own icons/ folder (a zip install has no system icons), else
+// by name from the icon theme.
+const IconFinder = class IconFinder {
+    constructor(extensionPath) {
+        this._dir = Gio.File.new_for_path(extensionPath).get_child('icons');
+        this._icons = new Map();
+    }
+
+    icon(name) {
+        if (!this._icons.has(name)) {
+            const file = this._dir.get_child(`${name}.svg`);
+            this._icons.set(name, file.query_exists(null) ? new Gio.FileIcon({file}) : new Gio.ThemedIcon({name}));
+        }
+        return this._icons.get(name);
+    }
+};
+
+export const CallIndicator = GObject.registerClass(
+class RelavoiCallIndicator extends PanelMenu.Button {
+    _init(extensionPath, onDismiss) {
+        super._init(0.5, 'Relavoi call', false);
+        this._icons = new IconFinder(extensionPath);
+        this._onDismiss = onDismiss;
+        this._calls = [];
+        this._rows = [];
+        this._tickId = 0;
+
+        this.add_style_class_name('relavoi-call-button');
+        this._pill = new St.BoxLayout({style_class: 'relavoi-call-pill', y_align: Clutter.ActorAlign.CENTER});
+        this._icon = new St.Icon({style_class: 'system-status-icon relavoi-call-icon'});
+        this._text = new St.Label({style_class: 'relavoi-call-text', y_align: Clutter.ActorAlign.CENTER});
+        this._text.clutter_text.ellipsize = Pango.EllipsizeMode.END;
+        this._count = new St.Label({style_class: 'relavoi-call-count', y_align: Clutter.ActorAlign.CENTER});
+        this._pill.add_child(this._icon);
+        this._pill.add_child(this._text);
+        this._pill.add_child(this._count);
+        this.add_child(this._pill);
+        this.visible = false;
+
+        this.connect('destroy', () => this._stopTicking());
+    }
+
+    // calls: the parsed Calls list; null when the agent is not on the bus (no pill either).
+    setCalls(calls) {
+        this._calls = calls ?? [];
+        if (!Model.compactView(this._calls, Date.now()).visible && this.menu.isOpen)
+            this.menu.close();
+        this._rebuildMenu();
+        this._refresh();
+    }
+
+    _refresh() {
+        const now = Date.now();
+        const view = Model.compactView(this._calls, now);
+        this.visible = view.visible;
+        if (view.visible) {
+            this._icon.gicon = this._icons.icon(view.icon);
+            this._text.text = view.text;
+            this._count.text = view.count;
+            this._count.visible = view.count !== '';
+            this.accessible_name = view.accessibleName;
+            if (view.ringing) {
+                this._pill.add_style_class_name('relavoi-call-ringing');
+                this._text.remove_style_class_name('relavoi-call-timer');
+            } else {
+                this._pill.remove_style_class_name('relavoi-call-ringing');
+                this._text.add_style_class_name('relavoi-call-timer');
+            }
+        }
+        for (const row of this._rows) {
+            const texts = Model.menuRow(row.call, now);
+            row.status.text = texts.status;
+            row.item.accessible_name = texts.accessibleName;
+        }
+        this._scheduleTick(now);
+    }
+
+    _scheduleTick(now) {
+        this._stopTicking();
+        if (!this.visible || !Model.needsTick(this._calls))
+            return;
+        this._tickId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Model.nextTickDelay(this._calls, now), () => {
+            this._tickId = 0;
+            this._refresh();
+            return GLib.SOURCE_REMOVE;
+        });
+        GLib.Source.set_name_by_id(this._tickId, '[relavoi] call timer');
+    }
+
+    _stopTicking() {
+        if (this._tickId)
+            GLib.source_remove(this._tickId);
+        this._tickId = 0;
+    }
+
+    _rebuildMenu() {
+        this.menu.removeAll();
+        this._rows = [];
+        const now = Date.now();
+        Model.menuCalls(this._calls).forEach((call, index) => {
+            if (index > 0)
+                this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+            const texts = Model.menuRow(call, now);
+            const item = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false, style_class: 'relavoi-call-row'});
+            item.add_child(new St.Icon({gicon: this._icons.icon(texts.icon), style_class: 'popup-menu-icon'}));
+            const lines = new St.BoxLayout({vertical: true, x_expand: true, y_align: Clutter.ActorAlign.CENTER});
+            lines.add_child(new St.Label({text: texts.title, style_class: 'relavoi-call-title'}));
+            if (texts.subtitle !== '')
+                lines.add_child(new St.Label({text: texts.subtitle, style_class: 'relavoi-call-subtitle'}));
+            item.add_child(lines);
+            const status = new St.Label({text: texts.status, style_class: 'relavoi-call-status', y_align: Clutter.ActorAlign.CENTER});
+            item.add_child(status);
+            item.accessible_name = texts.accessibleName;
+            this.menu.addMenuItem(item);
+            if (texts.canCopy) {
+                const copy = this.menu.addAction('Copy number', () =>
+                    St.Clipboard.get_default().set_text(St.ClipboardType.CLIPBOARD, call.proxyNumber));
+                copy.accessible_name = `Copy number ${call.proxyNumber}`;
+            }
+            if (texts.canDismiss) {
+                const dismiss = this.menu.addAction('Dismiss', () => this._onDismiss(call.sessionId));
+                dismiss.accessible_name = `Dismiss the call with ${texts.title}`;
+            }
+            this._rows.push({call, item, status});
+        });
+    }
+});

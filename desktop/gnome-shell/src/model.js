@@ -1,0 +1,208 @@
+// The pure part of the Relavoi call indicator: what the pill and the menu say for a
+// list of calls and a clock. No GNOME imports, so the gjs unit tests load it alone.
+// scripts/build-shell-extension.sh turns `export function` / `export const` into the
+// legacy (GNOME 43/44) form.
+
+export const UUID = 'relavoi@relavoi.com';
+export const AGENT_BUS_NAME = 'com.relavoi.Agent';
+export const AGENT_OBJECT_PATH = '/com/relavoi/Agent';
+export const AGENT_INTERFACE = 'com.relavoi.Agent1';
+// Owned while the extension is enabled: the agent's tray item stays hidden while it has an owner.
+export const INDICATOR_BUS_NAME = 'com.relavoi.Agent.ShellIndicator';
+
+export const PHASES = ['ringing', 'live', 'ended', 'missed'];
+export const BADGES = ['checking', 'verified', 'unverified', 'unavailable'];
+export const RINGING_ICON = 'com.relavoi.Agent-ringing-symbolic';
+
+// The banner's words, for an entry that has no badge-text.
+const BADGE_WORDS = {
+    checking: 'Checking…',
+    verified: 'Verified',
+    unverified: 'Unverified',
+    unavailable: 'Could not verify',
+};
+
+function text(value) {
+    // One line of display text: the agent sanitizes labels, this only keeps the pill on one line.
+    return typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim() : '';
+}
+
+function integer(value) {
+    if (typeof value === 'bigint')
+        return Number(value);
+    return typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0;
+}
+
+// One entry of the agent's Calls property (an unpacked a{sv}) as a call; unknown keys are
+// ignored and missing or mistyped ones take their defaults. Not an object: null.
+export function normalizeCall(entry) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+        return null;
+    const phase = text(entry['phase']);
+    const badge = text(entry['badge']);
+    const known = BADGES.includes(badge) ? badge : 'unavailable';
+    return {
+        sessionId: typeof entry['session-id'] === 'string' ? entry['session-id'] : '',
+        label: text(entry['label']),
+        proxyNumber: text(entry['proxy-number']),
+        badge: known,
+        badgeText: text(entry['badge-text']) || BADGE_WORDS[known],
+        // An unknown phase is kept (the menu can list it) but never counts as ringing or live.
+        phase: PHASES.includes(phase) ? phase : '',
+        rangAt: integer(entry['rang-at']),
+        answeredAt: integer(entry['answered-at']),
+        endedAt: integer(entry['ended-at']),
+        duration: Math.max(0, integer(entry['duration'])),
+    };
+}
+
+// The whole Calls property (an array of entries, oldest first); anything else is no calls.
+export function parseCalls(entries) {
+    if (!Array.isArray(entries))
+        return [];
+    return entries.map(normalizeCall).filter(call => call !== null);
+}
+
+function pad2(n) {
+    return n < 10 ? `0${n}` : `${n}`;
+}
+
+// `01:23`, or `1:02:03` past an hour, as the banner writes it.
+export function durationText(seconds) {
+    const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+    const hours = Math.floor(s / 3600);
+    const minutes = Math.floor((s % 3600) / 60);
+    const rest = s % 60;
+    return hours > 0 ? `${hours}:${pad2(minutes)}:${pad2(rest)}` : `${pad2(minutes)}:${pad2(rest)}`;
+}
+
+// Whole seconds from startMs to nowMs (unix milliseconds); 0 before the start or when unknown.
+export function elapsedSeconds(startMs, nowMs) {
+    if (!(startMs > 0))
+        return 0;
+    return Math.max(0, Math.floor((nowMs - startMs) / 1000));
+}
+
+// The timer of a live call, counted from its answer time: no tick count, so no drift.
+export function timerText(answeredAtMs, nowMs) {
+    return answeredAtMs > 0 ? durationText(elapsedSeconds(answeredAtMs, nowMs)) : '--:--';
+}
+
+export function isActive(call) {
+    return call.phase === 'ringing' || call.phase === 'live';
+}
+
+export function activeCalls(calls) {
+    return calls.filter(isActive);
+}
+
+// The call the pill shows: the newest live one, else the newest ringing one, else null.
+export function primaryCall(calls) {
+    const active = activeCalls(calls);
+    const live = active.filter(call => call.phase === 'live');
+    if (live.length > 0)
+        return live[live.length - 1];
+    return active.length > 0 ? active[active.length - 1] : null;
+}
+
+export function badgeIcon(badge) {
+    return `com.relavoi.Agent-${BADGES.includes(badge) ? badge : 'unavailable'}-symbolic`;
+}
+
+// Every icon name the extension uses (the build ships these files in icons/).
+export function iconNames() {
+    return [...BADGES.map(badgeIcon), RINGING_ICON];
+}
+
+function who(call) {
+    return call.label || 'an unknown caller';
+}
+
+// What the menu shows right of a call: its timer or how it ended.
+export function statusText(call, nowMs) {
+    switch (call.phase) {
+    case 'ringing':
+        return 'Ringing';
+    case 'live':
+        return timerText(call.answeredAt, nowMs);
+    case 'ended':
+        return `Ended · ${durationText(call.duration)}`;
+    case 'missed':
+        return 'Missed';
+    default:
+        return '';
+    }
+}
+
+// A sentence for screen readers: label, timer (or state) and badge.
+export function describeCall(call, nowMs) {
+    const on = call.proxyNumber ? ` on ${call.proxyNumber}` : '';
+    switch (call.phase) {
+    case 'ringing':
+        return `Incoming call from ${who(call)}${on}, ${call.badgeText}`;
+    case 'live':
+        return `Call with ${who(call)}${on}, ${timerText(call.answeredAt, nowMs)}, ${call.badgeText}`;
+    case 'ended':
+        return `Call with ${who(call)}${on} ended after ${durationText(call.duration)}, ${call.badgeText}`;
+    case 'missed':
+        return `Missed call from ${who(call)}${on}`;
+    default:
+        return `Call with ${who(call)}${on}`;
+    }
+}
+
+// The pill: hidden with no ringing or live call; ringing shows the label, live the timer;
+// `+N` counts the other ringing or live calls.
+export function compactView(calls, nowMs) {
+    const primary = primaryCall(calls);
+    if (primary === null)
+        return {visible: false, ringing: false, icon: '', text: '', count: '', accessibleName: ''};
+    const others = activeCalls(calls).length - 1;
+    const ringing = primary.phase === 'ringing';
+    const more = others === 1 ? ', and 1 more call' : others > 1 ? `, and ${others} more calls` : '';
+    return {
+        visible: true,
+        ringing,
+        icon: ringing ? RINGING_ICON : badgeIcon(primary.badge),
+        text: ringing ? primary.label || primary.proxyNumber || 'Incoming call' : timerText(primary.answeredAt, nowMs),
+        count: others > 0 ? `+${others}` : '',
+        accessibleName: describeCall(primary, nowMs) + more,
+    };
+}
+
+// One call's rows in the menu, oldest first like the property.
+export function menuRow(call, nowMs) {
+    return {
+        title: call.label || 'Unknown caller',
+        subtitle: [call.proxyNumber, call.badgeText].filter(part => part !== '').join(' · '),
+        status: statusText(call, nowMs),
+        icon: call.phase === 'ringing' ? RINGING_ICON : badgeIcon(call.badge),
+        accessibleName: describeCall(call, nowMs),
+        canCopy: call.proxyNumber !== '',
+        canDismiss: call.sessionId !== '',
+    };
+}
+
+// The calls the menu lists: all with a known phase.
+export function menuCalls(calls) {
+    return calls.filter(call => call.phase !== '');
+}
+
+// The timer runs only while a live call is shown.
+export function needsTick(calls) {
+    return calls.some(call => call.phase === 'live' && call.answeredAt > 0);
+}
+
+// Milliseconds until the next live call's timer turns to its next second (1..1000), so
+// the ticks land on each call's own second boundaries.
+export function nextTickDelay(calls, nowMs) {
+    let delay = 1000;
+    for (const call of calls) {
+        if (call.phase !== 'live' || !(call.answeredAt > 0))
+            continue;
+        const since = nowMs - call.answeredAt;
+        const wait = since < 0 ? -since : 1000 - (since % 1000);
+        delay = Math.min(delay, Math.max(1, wait));
+    }
+    return delay;
+}
