@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo deps-deb build release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format clean
+.PHONY: all deps deps-demo deps-deb build release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
 
 all: build
 
@@ -48,7 +48,7 @@ example: $(PKG_SHIM)/.stamp
 	$(SWIFT) build --package-path $(EXAMPLE)
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
-test: deps $(PKG_SHIM)/.stamp
+test: deps $(PKG_SHIM)/.stamp format-check
 	$(SWIFT) build --build-tests
 	scripts/api-dump.sh --check
 	scripts/docs.sh
@@ -99,8 +99,15 @@ deb: deps-deb $(PKG_SHIM)/.stamp
 	fakeroot debian/rules binary
 	@ls dist/relavoi-agent_*.deb
 
+# One list of what swift format keeps formatted, for format and format-check.
+SWIFT_FORMATTED := Package.swift Sources Tests Fuzz $(wildcard Examples)
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
+	$(SWIFT) format --in-place --recursive $(SWIFT_FORMATTED)
+
+# make test runs this first: a formatting slip fails the suite, not a later commit.
+format-check:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMATTED)
 
 clean:
 	rm -rf .build dist $(EXAMPLE)/.build

@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(
+            name: "CDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
 
         // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
         .target(name: "RelavoiCore", swiftSettings: swift6),
@@ -29,6 +31,10 @@ let package = Package(
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
+        // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
+        .target(
+            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CDbusmenu"],
+            swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
         .target(
@@ -46,7 +52,7 @@ let package = Package(
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
             name: "RelavoiAgentKit",
-            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib", "CSecret"],
+            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "CGLib", "CSecret"],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
         .executableTarget(
@@ -91,8 +97,12 @@ let package = Package(
         .executableTarget(
             name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
             path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-tray-menu", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-tray-menu",
+            swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "KeyFileText"],
+            name: "RelavoiFuzzTests",
+            dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "fuzz-tray-menu", "KeyFileText"],
             path: "Fuzz/Tests",
             swiftSettings: swift6),
 

@@ -140,7 +140,14 @@ public final class Agent {
         BannerCenter.shared.prepare()
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
-        controller.onCallsChanged = { control?.callsChanged() }
+        // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
+        let tray = TrayItemController.start(
+            mode: settings.trayItem, openURL: settings.openURL, control: controller)
+        BannerCenter.shared.addTickObserver { tray?.refresh() }
+        controller.onCallsChanged = {
+            control?.callsChanged()
+            tray?.refresh()
+        }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
@@ -161,6 +168,7 @@ public final class Agent {
             events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
+        tray?.stop()
         control?.unregister()
         busName?.release()
         return 0

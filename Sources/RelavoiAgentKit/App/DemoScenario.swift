@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import RelavoiCore
 import RelavoiGLib
 

@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `relavoi-agent ctl start|update|end|list|status`: one synchronous D-Bus
 /// call (or two, for `status`) to the agent's `com.relavoi.Agent1`. D-Bus may

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 
 /// The questions `login` asks once the key and secret are known: which

@@ -21,6 +21,8 @@ public struct AgentSettings: Equatable, Sendable {
     /// The page a click on a banner opens; nil: a click does nothing.
     public var openURL: OpenURLTemplate?
     public var banners = BannerSettings()
+    /// The panel item (StatusNotifierItem) while a call is shown.
+    public var trayItem: TrayItemMode = .auto
 
     public init() {}
 
@@ -86,6 +88,11 @@ public struct AgentSettings: Equatable, Sendable {
         case OpenURLTemplate.settingKey: openURL = value.isEmpty ? nil : try OpenURLTemplate(parsing: value)
         case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
         case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
+        case "tray-item":
+            guard let mode = TrayItemMode(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected auto, on or off")
+            }
+            trayItem = mode
         default:
             throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
         }
@@ -124,6 +131,13 @@ public struct AgentSettings: Equatable, Sendable {
         }
         return text
     }
+}
+
+/// `tray-item = auto | on | off`: `auto` keeps the item Passive while the
+/// GNOME Shell extension (`com.relavoi.Agent.ShellIndicator` on the bus)
+/// shows the calls; `on` shows it anyway; `off` exports no item at all.
+public enum TrayItemMode: String, Equatable, Sendable, CaseIterable {
+    case auto, on, off
 }
 
 /// `dismiss-policy = immediate | default | after:SECONDS`.

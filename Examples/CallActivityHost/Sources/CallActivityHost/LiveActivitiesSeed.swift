@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Kept character for character as the page it comes from.)
 // The iOS guide "Live Activities", sections 1, 4 and 5, as written there
 // (the Widget bundle of section 2 is SwiftUI/WidgetKit and has no Linux part).
 import RelavoiSDK

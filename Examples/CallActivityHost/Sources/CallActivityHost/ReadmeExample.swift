@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Kept character for character as the page it comes from.)
 // README's "Using the SDK" example, as printed there (in a function, so that
 // it compiles beside main.swift; `key`, `secret` and `tenant` are the app's).
 import RelavoiSDK

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Kept character for character as the page it comes from.)
 // The iOS guide "Real-time events", as written there, without SwiftUI's
 // `App` protocol and `body` (MyApp is a plain struct here).
 import RelavoiSDK
