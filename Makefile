@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo deps-deb build release test test-shell shell-extension demo bench install uninstall deb format format-check clean
+.PHONY: all deps deps-demo deps-deb build release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
 
 all: build
 
@@ -28,10 +28,32 @@ release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
 
+# A host app's own package that depends on this one by path (its own .build:
+# about 25 s from scratch, as it compiles only the SDK's modules).
+EXAMPLE := Examples/CallActivityHost
+EXAMPLE_BIN := $(CURDIR)/$(EXAMPLE)/.build/debug/CallActivityHost
+
+# RelavoiSDK's public API (swift-api-digester); make test fails when it changes without this.
+api-dump: build
+	scripts/api-dump.sh api/RelavoiSDK.json
+
+# RelavoiSDK's DocC archive (.build/docs/RelavoiSDK.doccarchive), articles in docs/RelavoiSDK.docc.
+docs: build
+	scripts/docs.sh
+
+# The plan is made anew each time (cheap): SwiftPM otherwise misses files added to
+# this repository, the example's path dependency, since its last build.
+example: $(PKG_SHIM)/.stamp
+	rm -f $(EXAMPLE)/.build/debug.yaml
+	$(SWIFT) build --package-path $(EXAMPLE)
+
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp format-check
 	$(SWIFT) build --build-tests
-	$(PRIVATE_BUS) $(SWIFT) test --skip-build
+	scripts/api-dump.sh --check
+	scripts/docs.sh
+	$(MAKE) --no-print-directory example
+	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
 	Tests/shell/run-unit-tests.sh
@@ -88,7 +110,7 @@ format-check:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMATTED)
 
 clean:
-	rm -rf .build dist
+	rm -rf .build dist $(EXAMPLE)/.build
 	rm -rf debian/relavoi-agent debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan

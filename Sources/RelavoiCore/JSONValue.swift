@@ -2,14 +2,22 @@ import FoundationEssentials
 
 /// Arbitrary JSON, as the iOS SDK's small Codable bridge.
 public enum JSONValue: Equatable, Hashable, Sendable, Codable {
+    /// A JSON string.
     case string(String)
+    /// A JSON number without a fraction or exponent that fits an `Int`.
     case int(Int)
+    /// Any other JSON number.
     case double(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// JSON `null`.
     case null
+    /// A JSON array.
     case array([JSONValue])
+    /// A JSON object.
     case object([String: JSONValue])
 
+    /// Decodes any JSON value.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -29,6 +37,7 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -42,11 +51,13 @@ public enum JSONValue: Equatable, Hashable, Sendable, Codable {
         }
     }
 
+    /// The field `key` of an object; nil for a missing field or a non-object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
 
+    /// The string of a `.string`; nil for anything else.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil

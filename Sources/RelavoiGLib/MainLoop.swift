@@ -3,7 +3,10 @@ import Dispatch
 import FoundationEssentials
 
 /// The process's GLib main loop on the main thread, with Swift concurrency
-/// running inside it.
+/// running inside it. An app using RelavoiSDK either calls `run()` from a
+/// synchronous `main.swift`, or, when it runs the default context itself
+/// (`g_application_run`, `gtk_main`, `g_main_loop_run(g_main_loop_new(NULL, FALSE))`),
+/// calls `installDispatchBridge()` once on the main thread before that.
 ///
 /// While GLib owns the main thread nothing drains libdispatch's main queue, so
 /// `Task { @MainActor in }`, `DispatchQueue.main.async` and continuations
@@ -15,8 +18,9 @@ public enum MainLoop {
     nonisolated(unsafe) private static var loop: OpaquePointer?
     nonisolated(unsafe) private static var bridgeInstalled = false
 
-    /// Installs the main-queue bridge on the default GLib context. Idempotent;
-    /// call from the main thread before anything schedules main-actor work.
+    /// Installs the main-queue bridge on the default GLib context, for a host
+    /// that runs that context itself (a GTK or libadwaita `GApplication`).
+    /// Idempotent; call from the main thread before the host's loop starts.
     public static func installDispatchBridge() {
         precondition(Threads.isMainThread, "MainLoop must be driven from the main thread")
         if bridgeInstalled { return }
@@ -44,11 +48,11 @@ public enum MainLoop {
     /// (`Task.sleep`) are not covered: use GLib timers. For a process
     /// whose tasks all belong on its main loop, as the agent's do; call once at
     /// start-up, before any task runs. A library must not do this to its host.
-    public static func runGlobalExecutorJobsOnMainThread() {
+    package static func runGlobalExecutorJobsOnMainThread() {
         relavoi_run_global_jobs_on_main_executor()
     }
 
-    /// Runs the GLib main loop until `quit()`.
+    /// Runs the GLib main loop on the default context until `quit()`.
     public static func run() {
         installDispatchBridge()
         let mainLoop = g_main_loop_new(nil, 0)
@@ -58,16 +62,18 @@ public enum MainLoop {
         loop = nil
     }
 
+    /// Makes `run()` return.
     public static func quit() {
         if let loop { g_main_loop_quit(loop) }
     }
 
+    /// Whether `run()` is running (false while a host runs its own loop).
     public static var isRunning: Bool { loop != nil }
 
     /// Runs the default context until `done()` is true or `timeout` seconds
     /// pass; for tests and synchronous start-up. Returns whether `done()` held.
     @discardableResult
-    public static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
+    package static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
         installDispatchBridge()
         let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
         while !done() {

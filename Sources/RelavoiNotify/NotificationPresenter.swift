@@ -24,7 +24,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         case profile(NotificationServerProfile, restarted: Bool)
     }
 
-    private let appName: String
+    /// Whose banners these are (app name, desktop entry, app icon).
+    private let owner: BannerOwner
     private let onEvent: @Sendable (Event) -> Void
     private let icons: IconLocator
 
@@ -62,10 +63,10 @@ public final class NotificationPresenter: @unchecked Sendable {
 
     /// - Parameter onEvent: called on the presenter thread; hop to your own.
     public init(
-        appName: String = BannerRenderer.appName, icons: IconLocator = IconLocator(),
+        owner: BannerOwner = .relavoiAgent, icons: IconLocator = IconLocator(),
         onEvent: @escaping @Sendable (Event) -> Void
     ) {
-        self.appName = appName
+        self.owner = owner
         self.icons = icons
         self.onEvent = onEvent
     }
@@ -135,7 +136,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         // libnotify's D-Bus proxy is made by the first call, in the context
         // that is thread-default then: this one.
-        notify_init(appName)
+        notify_init(owner.appName)
         watchServer()
         ready.signal()
         g_main_loop_run(loop)
@@ -192,8 +193,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         if banner.sent == content, banner.notification != nil { return }
         if lock.withLock({ available }) != true { return }  // sent when a server appears
         if holdPop(key: key, banner: banner) { return }
-        let icon = resolvedIcons[content.iconName] ?? icons.resolve(content.iconName)
-        resolvedIcons[content.iconName] = icon
+        let iconName = owner.iconName(for: content)
+        let icon = resolvedIcons[iconName] ?? icons.resolve(iconName)
+        resolvedIcons[iconName] = icon
         if let previous = banner.notification, banner.identity != content.identity {
             // A new phase that needs a notification of its own: the old one
             // closes (its closed signal no longer matches the banner, so it is
@@ -233,11 +235,11 @@ public final class NotificationPresenter: @unchecked Sendable {
     ) {
         // Hints persist across updates in libnotify: start from none each time.
         notify_notification_clear_hints(notification)
-        notify_notification_set_app_name(notification, appName)
+        notify_notification_set_app_name(notification, owner.appName)
         notify_notification_set_timeout(notification, content.expireTimeout)
         notify_notification_set_category(notification, content.category)
         notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
-        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(BannerRenderer.appId))
+        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(owner.desktopEntry))
         if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
         if content.transient { notify_notification_set_hint(notification, "transient", g_variant_new_boolean(1)) }
         if let sound = content.soundName {

@@ -1,1 +1,14 @@
-@_exported import RelavoiCore
+// As Apple's frameworks do: `Date`, `URL` and `.now + 5` with `import RelavoiSDK` alone.
+@_exported import Foundation
+// The public API is the iOS SDK's plus the Linux additions (RelavoiConfig,
+// AppIdentity, MainLoop, errors). RelavoiCore's other types (the agent's
+// book-keeping) are package-internal: only these four are the SDK's.
+import RelavoiCore
+
+@_exported import enum RelavoiCore.DismissPolicy
+@_exported import enum RelavoiCore.JSONValue
+@_exported import struct RelavoiCore.RelavoiCallAttributes
+@_exported import enum RelavoiCore.RelavoiEvent
+// The GLib main loop the SDK runs on: `MainLoop.run()`, or
+// `MainLoop.installDispatchBridge()` before a host's own loop.
+@_exported import enum RelavoiGLib.MainLoop

@@ -19,7 +19,11 @@ public final class AgentProcess {
     ///   - config: the `[agent]` group's lines of agent.conf (nil: no file).
     ///   - environment: added to (and overriding) the test's environment;
     ///     RELAVOI_* variables of the test's own environment are removed first.
-    public init(arguments: [String] = [], config: String? = nil, environment: [String: String] = [:]) throws {
+    ///   - executable: another program to run the same way (an app using the SDK).
+    public init(
+        executable: String = AgentProcess.binaryPath, arguments: [String] = [], config: String? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         configHome = FileManager.default.temporaryDirectory.appendingPathComponent(
             "relavoi-agent-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -35,7 +39,7 @@ public final class AgentProcess {
         env["XDG_CONFIG_HOME"] = configHome.path
         env["G_MESSAGES_DEBUG"] = "relavoi"
         for (key, value) in environment { env[key] = value }
-        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = env
         // One open file for both: GLib writes info and debug to stdout, the rest

@@ -109,7 +109,9 @@ public final class Agent {
         guard let baseURL = URL(string: settings.baseURL) else {
             throw SettingsError(key: "base-url", message: "not a URL")
         }
-        let config = RelavoiConfig(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
+        var config = RelavoiConfig(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
+        // The agent's banners are Relavoi's own (an app using the SDK gets its own name).
+        config.appIdentity = .relavoiAgent
         do {
             try config.validate()
         } catch {

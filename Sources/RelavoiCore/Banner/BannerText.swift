@@ -48,6 +48,11 @@ public enum BannerText {
         return text
     }
 
+    /// A proxy number as display text (`label`'s cleaning), "unknown number" when empty.
+    public static func number(_ raw: String) -> String {
+        label(raw, fallback: "unknown number")
+    }
+
     /// Escapes text for servers that render the body as markup.
     public static func escapeMarkup(_ text: String) -> String {
         var out = ""

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 import RelavoiNotify
 
@@ -233,7 +234,7 @@ public final class BannerCenter {
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()
-        let presenter = NotificationPresenter { event in
+        let presenter = NotificationPresenter(owner: Self.bannerOwner()) { event in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { BannerCenter.shared.handle(event) }
             }

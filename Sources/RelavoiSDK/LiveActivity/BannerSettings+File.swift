@@ -1,3 +1,4 @@
+import RelavoiCore
 import RelavoiGLib
 
 extension BannerSettings {
@@ -5,7 +6,7 @@ extension BannerSettings {
     /// using the SDK honours the user's choice (`banners-enabled = false`)
     /// as an iOS app honours Live Activities being turned off. A missing or
     /// unreadable file gives the defaults (with a log line for the latter).
-    public static func loadUserSettings(path: String = KeyFile.userConfigDirectory + "/relavoi/agent.conf")
+    package static func loadUserSettings(path: String = KeyFile.userConfigDirectory + "/relavoi/agent.conf")
         -> BannerSettings
     {
         do {

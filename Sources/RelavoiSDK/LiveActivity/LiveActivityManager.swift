@@ -1,11 +1,19 @@
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 
 /// The Linux Live Activity: one call's banner, as a freedesktop notification
-/// that ticks every second until the call ends. Create one per call, as on iOS.
-@MainActor
-public final class LiveActivityManager {
-    public enum ActivityError: Error, Equatable, CustomStringConvertible {
+/// that ticks every second until the call ends. Create one per call and hold
+/// it for the call's lifetime, as on iOS.
+///
+/// Callable from any thread or actor: the banner itself lives on the GLib
+/// main loop (the main actor), where each call hops, in the order made. The
+/// calls run in the caller's isolation until then (`nonisolated(nonsending)`),
+/// so main-actor code reaches the banner without leaving the main actor.
+public final class LiveActivityManager: Sendable {
+    /// Why `start` refused.
+    public enum ActivityError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// An argument was unusable (an empty session id); the text says which.
         case invalidArgument(String)
         public var description: String {
             switch self {
@@ -14,33 +22,71 @@ public final class LiveActivityManager {
         }
     }
 
+    private let activity = CallActivity()
+
+    /// Makes a manager with no banner yet; `start` shows one.
+    public init() {}
+
+    /// Shows the call's banner, its timer running from now. Does nothing (one
+    /// log line) when banners are off in the settings or no notification
+    /// server can be reached, as iOS does when Live Activities are off.
+    /// Starting again replaces this manager's banner.
+    nonisolated(nonsending) public func start(
+        sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool
+    ) async throws {
+        guard !sessionId.isEmpty else { throw ActivityError.invalidArgument("sessionId is empty") }
+        await activity.start(
+            sessionId: sessionId, proxyNumber: proxyNumber, otherPartyLabel: otherPartyLabel, verified: verified)
+    }
+
+    /// Pushes a new state: the elapsed time re-anchors the timer, which goes on ticking.
+    nonisolated(nonsending) public func update(state: RelavoiCallAttributes.State) async {
+        await activity.update(state: state)
+    }
+
+    /// Ends the banner per `dismissPolicy` (`.immediate` by default, as on iOS).
+    nonisolated(nonsending) public func end(dismissPolicy: DismissPolicy = .immediate) async {
+        await activity.end(dismissPolicy: dismissPolicy)
+    }
+
     /// Called when the user dismissed the banner from the tray; it stays
     /// dismissed (no tick shows it again).
-    public var onDismissed: (@MainActor (_ sessionId: String) -> Void)?
+    @MainActor public var onDismissed: (@MainActor (_ sessionId: String) -> Void)? {
+        get { activity.onDismissed }
+        set { activity.onDismissed = newValue }
+    }
 
-    public private(set) var attributes: RelavoiCallAttributes?
+    /// What the banner is about; nil before `start`.
+    @MainActor public var attributes: RelavoiCallAttributes? { activity.attributes }
+
     /// The latest state shown, with the elapsed time as of now.
-    public var state: RelavoiCallAttributes.State? {
+    @MainActor public var state: RelavoiCallAttributes.State? { activity.state }
+
+    /// Whether this manager's banner is on the server (not ended-and-closed, not dismissed).
+    @MainActor public var isActive: Bool { activity.isActive }
+}
+
+/// One manager's banner, on the main actor.
+@MainActor
+private final class CallActivity {
+    var onDismissed: (@MainActor (_ sessionId: String) -> Void)?
+    private(set) var attributes: RelavoiCallAttributes?
+    private var key: String?
+
+    nonisolated init() {}
+
+    private var center: BannerCenter { .shared }
+
+    var state: RelavoiCallAttributes.State? {
         guard let key, let banner = center.banner(key) else { return nil }
         return RelavoiCallAttributes.State(
             elapsedSeconds: banner.snapshot(at: center.now()).seconds, verified: banner.verified,
             otherPartyLabel: banner.label)
     }
-    /// Whether this manager's banner is on the server (not ended-and-closed, not dismissed).
-    public var isActive: Bool { key.flatMap { center.banner($0) } != nil }
 
-    private let center: BannerCenter
-    private var key: String?
+    var isActive: Bool { key.flatMap { center.banner($0) } != nil }
 
-    public init() {
-        center = .shared
-    }
-
-    /// Shows the call's banner, its timer running from now. Does nothing (one
-    /// log line) when banners are off in the settings or no notification
-    /// server can be reached. Starting again replaces this manager's banner.
-    public func start(sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool) async throws {
-        guard !sessionId.isEmpty else { throw ActivityError.invalidArgument("sessionId is empty") }
+    func start(sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool) async {
         guard await center.bannersAvailable() else {
             Log.message(
                 "live activity for \(sessionId) not shown: banners are off or no notification server is running")
@@ -58,15 +104,13 @@ public final class LiveActivityManager {
         }
     }
 
-    /// Pushes a new state: the elapsed time re-anchors the timer, which goes on ticking.
-    public func update(state: RelavoiCallAttributes.State) async {
+    func update(state: RelavoiCallAttributes.State) {
         guard let key else { return }
         center.update(
             key: key, elapsedSeconds: state.elapsedSeconds, verified: state.verified, label: state.otherPartyLabel)
     }
 
-    /// Ends the banner per `dismissPolicy` (`.immediate` by default, as on iOS).
-    public func end(dismissPolicy: DismissPolicy = .immediate) async {
+    func end(dismissPolicy: DismissPolicy) {
         guard let key else { return }
         center.end(key: key, policy: dismissPolicy)
         if dismissPolicy == .immediate { self.key = nil }

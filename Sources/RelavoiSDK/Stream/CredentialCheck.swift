@@ -3,7 +3,7 @@ import RelavoiCore
 import RelavoiSoup
 
 /// What the token endpoint said about an API key and secret.
-public enum CredentialCheckResult: Equatable, Sendable {
+package enum CredentialCheckResult: Equatable, Sendable {
     /// The pair works; the server's access token (a JWT).
     case accepted(accessToken: String)
     /// The server refused the pair (HTTP 400, 401 or 403).
@@ -16,11 +16,11 @@ public enum CredentialCheckResult: Equatable, Sendable {
     case unreachable(String)
 }
 
-/// One token exchange with nothing started around it: `relavoi-agent login`
+/// (Package-only: the agent's, not SDK API.) One token exchange with nothing started around it: `relavoi-agent login`
 /// checks a pair before it saves anything. The secret goes only into the
 /// request body, as in `TokenProvider`.
 @MainActor
-public enum CredentialCheck {
+package enum CredentialCheck {
     public static func run(apiKey: String, apiSecret: String, config: RelavoiConfig) async -> CredentialCheckResult {
         do {
             try config.validate()

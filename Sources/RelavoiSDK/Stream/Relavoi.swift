@@ -1,40 +1,51 @@
 import Foundation
 import RelavoiCore
+import Synchronization
 
 /// The SDK's entry point, as on iOS:
 ///
 ///     Relavoi.initialize(apiKey: key, apiSecret: secret, tenantId: tenant)
 ///     await Relavoi.shared.events.connect()
 ///
-/// Lives on the main actor (the GLib main loop).
-@MainActor
-public final class Relavoi {
-    private static var instance: Relavoi?
+/// Callable from any thread or actor; the stream runs on the GLib main loop.
+public final class Relavoi: Sendable {
+    private static let instance = Mutex<Relavoi?>(nil)
 
     /// Sets up the shared instance. Calling it again replaces the instance
     /// (the old stream is disconnected). An insecure URL in `config` is
-    /// logged here, and `connect()` / `get` then refuse to run.
+    /// logged when the stream is first used, and `connect()` then refuses to run.
     public static func initialize(
         apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig = RelavoiConfig()
     ) {
-        if let old = instance {
-            Task { @MainActor in await old.events.disconnect() }
+        let new = Relavoi(apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config)
+        let old = instance.withLock { current in
+            defer { current = new }
+            return current
         }
-        instance = Relavoi(apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config)
+        if let old {
+            Task { await old.events.disconnect() }
+        }
     }
 
     /// The instance made by `initialize`; calling it before is a programming error.
     public static var shared: Relavoi {
-        guard let instance else {
+        guard let current = instance.withLock({ $0 }) else {
             fatalError("Relavoi.initialize(apiKey:apiSecret:tenantId:) was not called")
         }
-        return instance
+        return current
     }
 
-    public static var isInitialized: Bool { instance != nil }
+    /// Whether `initialize` was called.
+    public static var isInitialized: Bool { instance.withLock { $0 != nil } }
 
-    nonisolated public let tenantId: String
-    nonisolated public let config: RelavoiConfig
+    /// The instance if `initialize` was called.
+    static var current: Relavoi? { instance.withLock { $0 } }
+
+    /// The tenant this instance streams.
+    public let tenantId: String
+    /// The configuration given to `initialize`.
+    public let config: RelavoiConfig
+    /// The real-time event stream.
     public let events: RelavoiEvents
 
     init(
@@ -47,20 +58,21 @@ public final class Relavoi {
             apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config, random: random)
     }
 
-    /// Authenticated REST GET relative to `config.baseURL`; see `RelavoiEvents.get`.
-    public func get(path: String, query: [String: String] = [:]) async throws -> (
+    /// Authenticated REST GET relative to `config.baseURL` (the agent's
+    /// look-ups); see `EventStream.get`.
+    package func get(path: String, query: [String: String] = [:]) async throws -> (
         status: Int, body: JSONValue
     ) {
         try await events.get(path: path, query: query)
     }
 
     /// A valid access token (fetched or refreshed as needed).
-    public func accessToken() async throws(RelavoiError) -> String {
+    package func accessToken() async throws(RelavoiError) -> String {
         try await events.accessToken()
     }
 }
 
 extension Relavoi: CustomStringConvertible {
     /// Never shows credentials.
-    nonisolated public var description: String { "Relavoi(tenant: \(tenantId))" }
+    public var description: String { "Relavoi(tenant: \(tenantId))" }
 }

@@ -4,6 +4,7 @@ import RelavoiCore
 /// Where the Relavoi API lives and how the event stream behaves. The
 /// defaults are the production values; tests shorten the timings.
 public struct RelavoiConfig: Sendable {
+    /// The production REST root.
     public static let defaultBaseURL = URL(string: "https://api.relavoi.com/v1")!
 
     /// REST root; all API paths are relative to it.
@@ -13,6 +14,7 @@ public struct RelavoiConfig: Sendable {
 
     /// First reconnect delay; doubles per failure up to `backoffCap`.
     public var backoffBase: TimeInterval
+    /// The longest reconnect delay.
     public var backoffCap: TimeInterval
     /// Each delay is shortened by up to this fraction, at random.
     public var backoffJitter: Double
@@ -39,7 +41,10 @@ public struct RelavoiConfig: Sendable {
     public var requestTimeout: TimeInterval
     /// How many recent event ids are remembered to drop duplicates.
     public var dedupeCapacity: Int
+    /// Whose banners `LiveActivityManager` shows: the host app's by default.
+    public var appIdentity: AppIdentity
 
+    /// The production defaults; each field is described where it is declared.
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
         webSocketURL: URL? = nil,
@@ -56,7 +61,8 @@ public struct RelavoiConfig: Sendable {
         unauthorizedRetryInterval: TimeInterval = 60,
         rateLimitedRetryMinimum: TimeInterval = 10,
         requestTimeout: TimeInterval = 30,
-        dedupeCapacity: Int = 4096
+        dedupeCapacity: Int = 4096,
+        appIdentity: AppIdentity = AppIdentity()
     ) {
         self.baseURL = baseURL
         self.webSocketURL = webSocketURL
@@ -74,6 +80,7 @@ public struct RelavoiConfig: Sendable {
         self.rateLimitedRetryMinimum = rateLimitedRetryMinimum
         self.requestTimeout = requestTimeout
         self.dedupeCapacity = dedupeCapacity
+        self.appIdentity = appIdentity
     }
 
     /// `webSocketURL` if set; otherwise `baseURL` with `https`→`wss`,

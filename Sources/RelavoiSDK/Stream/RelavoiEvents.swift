@@ -1,453 +1,147 @@
 import Foundation
 import RelavoiCore
-import RelavoiGLib
-import RelavoiSoup
 
 /// The Relavoi event stream, as `Relavoi.shared.events` on iOS: connect,
-/// listen, disconnect. Everything runs on the GLib main loop (main actor).
+/// listen, disconnect.
 ///
-/// The connection logic is `StreamConnectionMachine` (pure, in RelavoiCore);
-/// this class carries out its actions with libsoup and GLib timers, decodes
-/// frames and calls the listeners.
-@MainActor
-public final class RelavoiEvents {
+/// Callable from any thread or actor. The stream itself runs on the GLib
+/// main loop (the main actor): `connect()` and `disconnect()` hop there, and
+/// every handler is called there, one event at a time, in arrival order.
+public final class RelavoiEvents: Sendable {
+    /// A handler of `addListener`; it runs on the main loop.
     public typealias Listener = @MainActor (RelavoiEvent) -> Void
-    /// An event with its stream entry id (nil when the server sent none).
-    public typealias FrameListener = @MainActor (RelavoiEvent, String?) -> Void
-    public typealias ConnectionStateListener = @MainActor (RelavoiConnectionState) -> Void
 
-    private enum Handler {
-        case event(Listener)
-        case frame(FrameListener)
-    }
-
-    let config: RelavoiConfig
-    let tenantId: String
-    private let apiSecret: String
-    private let webSocketURL: URL
-    /// Set when the configured URLs break the transport policy: nothing connects.
-    private let configurationError: RelavoiError?
-
-    private var machine: StreamConnectionMachine
-    private let tokens: TokenProvider
-    private let http: HTTPClient
-    private let webSocketSession: SoupClientSession
-    private let decoder = FrameDecoder()
-    private var deduplicator: EventDeduplicator
-
-    private var socket: WebSocketConnection?
-    private var socketAttempt = 0
-    private var socketToken: String?
-    private var retryTimer: GLibTimer?
-    private var heartbeatTimer: GLibTimer?
-    private var probeTimer: GLibTimer?
-    private var connectWaiters: [CheckedContinuation<Void, Never>] = []
-    private var listeners = ListenerList<Handler>()
-    private var stateListeners = ListenerList<ConnectionStateListener>()
-    private var malformedLog = LogThrottle(limit: 5, window: 60)
-    private var warnedTenantMismatch = false
-
-    /// Frames decoded and events delivered since creation (diagnostics).
-    public private(set) var framesReceived = 0
-    public private(set) var eventsDelivered = 0
-    public private(set) var duplicatesDropped = 0
-    public private(set) var malformedFrames = 0
-
-    /// Sees every log line after scrubbing (tests).
-    var logObserver: (@MainActor (StreamLogLevel, String) -> Void)?
+    private let listeners = ListenerRegistry()
+    private let slot: StreamSlot
 
     init(
         apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig,
         random: Backoff.RandomSource? = nil
     ) {
-        self.config = config
-        self.tenantId = tenantId
-        self.apiSecret = apiSecret
-        self.webSocketURL = config.resolvedWebSocketURL
-        do {
-            try config.validate()
-            configurationError = nil
-        } catch {
-            configurationError = error
+        let listeners = listeners
+        slot = StreamSlot {
+            EventStream(
+                apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config, listeners: listeners,
+                random: random)
         }
-        let backoff = Backoff(
-            base: config.backoffBase, cap: max(config.backoffCap, config.backoffBase),
-            jitter: config.backoffJitter,
-            random: random ?? { Double.random(in: 0..<1) })
-        machine = StreamConnectionMachine(settings: config.machineSettings, backoff: backoff)
-        deduplicator = EventDeduplicator(capacity: max(1, config.dedupeCapacity))
-        let restSession = SoupClientSession(
-            noProxy: StreamEndpoint.isLoopback(config.baseURL),
-            timeout: UInt32(max(1, config.requestTimeout)))
-        http = HTTPClient(session: restSession)
-        webSocketSession = SoupClientSession(
-            noProxy: StreamEndpoint.isLoopback(webSocketURL), timeout: 0)
-        var logSink: ((StreamLogLevel, String) -> Void)?
-        tokens = TokenProvider(
-            http: http, config: config, apiKey: apiKey, apiSecret: apiSecret, log: { logSink?($0, $1) })
-        logSink = { [weak self] level, text in self?.log(level, text) }
-        if let configurationError { log(.warning, "\(configurationError)") }
     }
 
-    isolated deinit {
-        retryTimer?.cancel()
-        heartbeatTimer?.cancel()
-        probeTimer?.cancel()
-        socket?.close(code: 1001, reason: "client gone")
-    }
+    /// The stream, made on the main actor at first use.
+    @MainActor
+    var stream: EventStream { slot.stream }
 
     // MARK: The iOS SDK's API
 
     /// Connects and keeps the stream connected (reconnecting with backoff)
     /// until `disconnect()`. Returns once the stream is live or the first
-    /// attempt failed (retries continue in the background). Idempotent: a
+    /// attempt failed (retries go on in the background). Idempotent: a
     /// no-op on a live or connecting stream; while waiting to retry it
     /// retries at once.
-    public func connect() async {
-        if let configurationError {
-            log(.warning, "not connecting: \(configurationError)")
-            return
-        }
-        if machine.phase == .live { return }
-        tokens.autoRefresh = true
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            connectWaiters.append(continuation)
-            perform(machine.connect(now: MonotonicClock.now()))
-        }
+    nonisolated(nonsending) public func connect() async {
+        await slot.connect()
     }
 
     /// Closes the stream and stops reconnecting (for logout). Returns once
     /// the close handshake ended, or after at most 2 s.
-    public func disconnect() async {
-        tokens.autoRefresh = false
-        let closing = socket
-        perform(machine.disconnect())
-        guard let closing, closing.state == .closing else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = ResumeOnce(continuation)
-            let timer = GLibTimer.once(after: 2) { once.resume() }
-            closing.onClosed = { _, _ in
-                timer.cancel()
-                once.resume()
-            }
-        }
+    nonisolated(nonsending) public func disconnect() async {
+        await slot.disconnect()
     }
 
     /// True only after the server's `connected` frame on the current socket.
     public var isConnected: Bool {
-        get async { machine.phase == .live }
+        get async { await slot.isConnected }
     }
 
-    /// Registers `handler` under `key`; the same key replaces the previous
-    /// handler. Handlers run on the main loop in arrival order.
-    public func addListener(_ key: String, handler: @escaping @MainActor (RelavoiEvent) -> Void) {
+    /// Registers `handler` under `key`, at once, from any thread; the same
+    /// key replaces the previous handler. Handlers run on the main loop, in
+    /// arrival order.
+    public func addListener(_ key: String, handler: @escaping Listener) {
         listeners.set(key, .event(handler))
     }
 
-    /// Like `addListener`, with each event's stream id (nil when absent).
-    /// Shares the key space with `addListener`.
-    public func addFrameListener(
-        _ key: String, handler: @escaping @MainActor (RelavoiEvent, String?) -> Void
-    ) {
-        listeners.set(key, .frame(handler))
-    }
-
+    /// Removes the handler registered under `key`; it is not called again.
     public func removeListener(_ key: String) {
         listeners.remove(key)
     }
 
-    // MARK: For the agent
+    // MARK: For the agent and the tests (package only)
 
-    /// The stream's state now (synchronous, on the main actor).
-    public var connectionState: RelavoiConnectionState { machine.state }
+    /// Like `addListener`, with each event's stream id (nil when absent).
+    /// Shares the key space with `addListener`.
+    package func addFrameListener(_ key: String, handler: @escaping @MainActor (RelavoiEvent, String?) -> Void) {
+        listeners.set(key, .frame(handler))
+    }
+
+    /// The stream's state now.
+    @MainActor package var connectionState: RelavoiConnectionState { stream.connectionState }
 
     /// Called on every change of `connectionState`: `.connected` after each
     /// welcome (reconcile over REST then: there is no replay), `.connecting`
     /// when a live stream dropped, `.disconnected` after `disconnect()`.
-    public func addConnectionStateListener(_ key: String, handler: @escaping ConnectionStateListener) {
-        stateListeners.set(key, handler)
+    @MainActor
+    package func addConnectionStateListener(
+        _ key: String, handler: @escaping @MainActor (RelavoiConnectionState) -> Void
+    ) {
+        stream.addConnectionStateListener(key, handler: handler)
     }
 
-    public func removeConnectionStateListener(_ key: String) {
-        stateListeners.remove(key)
+    @MainActor
+    package func removeConnectionStateListener(_ key: String) {
+        stream.removeConnectionStateListener(key)
     }
 
-    /// For resume from sleep or network-up: skips a pending backoff wait;
-    /// on an open stream sends a ping and replaces the socket unless
-    /// something arrives within `probeTimeout`. No-op after `disconnect()`.
-    public func reconnectNow() {
-        guard configurationError == nil else { return }
-        perform(machine.reconnectNow(now: MonotonicClock.now()))
+    /// For resume from sleep or network-up; see `EventStream.reconnectNow`.
+    @MainActor
+    package func reconnectNow() {
+        stream.reconnectNow()
     }
 
     /// A valid access token (fetched or refreshed as needed).
-    public func accessToken() async throws(RelavoiError) -> String {
-        if let configurationError { throw configurationError }
-        return try await tokens.token()
+    @MainActor
+    package func accessToken() async throws(RelavoiError) -> String {
+        try await stream.accessToken()
     }
 
-    /// An authenticated `GET {baseURL}/{path}?{query}` with the bearer
-    /// token; on 401 the token is renewed once and the call repeated. The
-    /// body is the parsed JSON, `.null` when empty, `.string` when not JSON.
-    /// Throws `RelavoiError` for transport failures and bad credentials;
-    /// any other HTTP status is returned.
-    public func get(path: String, query: [String: String] = [:]) async throws -> (
-        status: Int, body: JSONValue
-    ) {
-        if let configurationError { throw configurationError }
-        let url = StreamEndpoint.restURL(base: config.baseURL, path: path, query: query)
-        var token = try await tokens.token()
-        var response = try await authorizedGet(url, token: token)
-        if response.status == 401 {
-            tokens.invalidate(token)
-            token = try await tokens.token(fresh: true)
-            response = try await authorizedGet(url, token: token)
-        }
-        return (response.status, Self.parseBody(response.body))
+    /// An authenticated REST GET; see `EventStream.get`.
+    @MainActor
+    package func get(path: String, query: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
+        try await stream.get(path: path, query: query)
     }
 
-    /// How many token requests were sent (diagnostics and tests).
-    public var tokenRequestCount: Int { tokens.requestCount }
+    @MainActor package var tokenRequestCount: Int { stream.tokenRequestCount }
+    @MainActor package var framesReceived: Int { stream.framesReceived }
+    @MainActor package var eventsDelivered: Int { stream.eventsDelivered }
+    @MainActor package var duplicatesDropped: Int { stream.duplicatesDropped }
+    @MainActor package var malformedFrames: Int { stream.malformedFrames }
+    @MainActor package var listenerKeys: [String] { listeners.keys }
 
-    // MARK: Actions
-
-    private func perform(_ actions: [StreamConnectionMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .fetchToken(let fresh):
-                Task { @MainActor [weak self] in await self?.fetchToken(fresh: fresh) }
-            case .openSocket(let attempt):
-                openSocket(attempt: attempt)
-            case .closeSocket(let attempt, let code, let reason):
-                guard attempt == socketAttempt, let socket else { break }
-                self.socket = nil
-                detach(socket)
-                socket.close(code: code, reason: reason)
-            case .sendPing:
-                socket?.send(text: "ping")
-            case .scheduleRetry(let delay):
-                retryTimer?.cancel()
-                retryTimer = GLibTimer.once(after: delay) { [weak self] in
-                    MainActor.assumeIsolated {
-                        guard let self else { return }
-                        self.retryTimer = nil
-                        self.perform(self.machine.retryTimerFired(now: MonotonicClock.now()))
-                    }
-                }
-            case .cancelRetry:
-                retryTimer?.cancel()
-                retryTimer = nil
-            case .startHeartbeat(let period):
-                heartbeatTimer?.cancel()
-                heartbeatTimer = GLibTimer.repeating(every: period) { [weak self] in
-                    MainActor.assumeIsolated { self?.heartbeat() }
-                }
-            case .stopHeartbeat:
-                heartbeatTimer?.cancel()
-                heartbeatTimer = nil
-                probeTimer?.cancel()
-                probeTimer = nil
-            case .checkAfter(let delay):
-                probeTimer?.cancel()
-                probeTimer = GLibTimer.once(after: delay + 0.01) { [weak self] in
-                    MainActor.assumeIsolated { self?.heartbeat() }
-                }
-            case .publish(let state):
-                publish(state)
-            case .finishConnectWaiters:
-                let waiters = connectWaiters
-                connectWaiters.removeAll()
-                for waiter in waiters { waiter.resume() }
-            case .log(let level, let text):
-                log(level, text)
-            }
-        }
-    }
-
-    private func heartbeat() {
-        perform(machine.heartbeat(now: MonotonicClock.now()))
-    }
-
-    private func fetchToken(fresh: Bool) async {
-        do throws(RelavoiError) {
-            let token = try await tokens.token(fresh: fresh, honourCooldown: false)
-            guard machine.phase == .fetchingToken else { return }
-            socketToken = token
-            perform(machine.tokenReady(now: MonotonicClock.now()))
-        } catch {
-            let failure: TokenFailure
-            switch error {
-            case .unauthorized: failure = .unauthorized
-            case .rateLimited(let after): failure = .rateLimited(retryAfter: after)
-            default: failure = .transient(error.description)
-            }
-            perform(machine.tokenFailed(failure, now: MonotonicClock.now()))
-        }
-    }
-
-    private func openSocket(attempt: Int) {
-        guard let token = socketToken else {
-            perform(
-                machine.socketFailed(attempt: attempt, message: "no token", now: MonotonicClock.now()))
-            return
-        }
-        var options = WebSocketConnection.Options()
-        options.maxIncomingPayloadSize = config.maxFrameSize
-        let socket = WebSocketConnection(
-            session: webSocketSession, url: StreamEndpoint.withToken(webSocketURL, token: token),
-            options: options)
-        socket.onOpen = { [weak self] in
-            guard let self else { return }
-            self.perform(self.machine.socketOpened(attempt: attempt, now: MonotonicClock.now()))
-        }
-        socket.onConnectFailed = { [weak self] failure in
-            guard let self else { return }
-            if failure.error.isTLS { self.log(.warning, "TLS failure: \(failure.error.message)") }
-            if failure.httpStatus == 401 || failure.httpStatus == 403, let token = self.socketToken {
-                self.tokens.invalidate(token)
-            }
-            self.perform(
-                self.machine.socketFailed(
-                    attempt: attempt, message: failure.description, httpStatus: failure.httpStatus,
-                    now: MonotonicClock.now()))
-        }
-        socket.onText = { [weak self] bytes in self?.received(bytes, attempt: attempt) }
-        socket.onPong = { [weak self] in self?.machine.noteActivity(now: MonotonicClock.now()) }
-        socket.onError = { [weak self] error in
-            self?.log(error.code == 1009 ? .warning : .debug, "socket error: \(error.message)")
-        }
-        socket.onClosed = { [weak self] code, _ in
-            guard let self else { return }
-            if self.socketAttempt == attempt { self.socket = nil }
-            if code == 4001 || code == 4003, let token = self.socketToken {
-                self.tokens.invalidate(token)
-            }
-            self.perform(
-                self.machine.socketClosed(attempt: attempt, code: code, now: MonotonicClock.now()))
-        }
-        self.socket = socket
-        socketAttempt = attempt
-        log(.debug, "connecting to \(StreamEndpoint.redacted(webSocketURL))")
-        socket.open()
-    }
-
-    /// Stops a socket's callbacks reaching us (it is being replaced or closed).
-    private func detach(_ socket: WebSocketConnection) {
-        socket.onOpen = nil
-        socket.onConnectFailed = nil
-        socket.onText = nil
-        socket.onPong = nil
-        socket.onError = nil
-        socket.onClosed = nil
-    }
-
-    // MARK: Frames
-
-    private func received(_ bytes: UnsafeRawBufferPointer, attempt: Int) {
-        guard attempt == socketAttempt, socket != nil else { return }
-        let now = MonotonicClock.now()
-        machine.noteActivity(now: now)
-        framesReceived &+= 1
-        let frame: StreamFrame
-        do {
-            frame = try decoder.decode(utf8: bytes)
-        } catch {
-            malformedFrames &+= 1
-            let (shouldLog, suppressed) = malformedLog.admit(now: now)
-            if shouldLog {
-                let note = suppressed > 0 ? " (\(suppressed) similar lines suppressed)" : ""
-                log(.warning, "skipped a malformed frame of \(bytes.count) bytes: \(error)\(note)")
-            }
-            return
-        }
-        switch frame {
-        case .connected(let tenant, _):
-            if let tenant, tenant != tenantId, !warnedTenantMismatch {
-                warnedTenantMismatch = true
-                log(.warning, "the stream is for tenant \(tenant), not the configured \(tenantId)")
-            }
-            perform(machine.welcomeReceived(attempt: attempt, now: now))
-        case .pong:
-            break
-        case .event(let event, let id):
-            guard deduplicator.shouldDeliver(id: id) else {
-                duplicatesDropped &+= 1
-                return
-            }
-            deliver(event, id: id)
-        }
-    }
-
-    private func deliver(_ event: RelavoiEvent, id: String?) {
-        eventsDelivered &+= 1
-        let (version, entries) = listeners.snapshot()
-        for entry in entries where listeners.isStillRegistered(serial: entry.serial, since: version) {
-            switch entry.handler {
-            case .event(let handler): handler(event)
-            case .frame(let handler): handler(event, id)
-            }
-        }
-    }
-
-    private func publish(_ state: RelavoiConnectionState) {
-        let (version, entries) = stateListeners.snapshot()
-        for entry in entries
-        where stateListeners.isStillRegistered(serial: entry.serial, since: version) {
-            entry.handler(state)
-        }
-    }
-
-    // MARK: REST
-
-    private func authorizedGet(_ url: String, token: String) async throws -> HTTPResponse {
-        do {
-            return try await http.get(
-                url, headers: [("Authorization", "Bearer " + token), ("Accept", "application/json")])
-        } catch let error as SoupError {
-            if error.isCancelled { throw CancellationError() }
-            throw RelavoiError.transport(scrub(error.message))
-        }
-    }
-
-    static func parseBody(_ body: [UInt8]) -> JSONValue {
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .null }
-        if let value = try? JSONValue.parse(utf8: body) { return value }
-        return .string(String(decoding: body, as: UTF8.self))
-    }
-
-    // MARK: Logging
-
-    /// Every line goes through here: the secret and the socket's token are
-    /// scrubbed even if some library message quoted them.
-    private func log(_ level: StreamLogLevel, _ text: String) {
-        let line = "Relavoi stream: " + scrub(text)
-        logObserver?(level, line)
-        switch level {
-        case .debug: Log.debug(line)
-        case .info: Log.info(line)
-        case .warning: Log.warning(line)
-        }
-    }
-
-    private func scrub(_ text: String) -> String {
-        var text = text
-        if !apiSecret.isEmpty, text.contains(apiSecret) {
-            text = text.replacingOccurrences(of: apiSecret, with: "<secret>")
-        }
-        if let socketToken, !socketToken.isEmpty, text.contains(socketToken) {
-            text = text.replacingOccurrences(of: socketToken, with: "<token>")
-        }
-        return text
+    /// Sees every log line after scrubbing (tests).
+    @MainActor package var logObserver: (@MainActor (StreamLogLevel, String) -> Void)? {
+        get { stream.logObserver }
+        set { stream.logObserver = newValue }
     }
 }
 
-/// Resumes a continuation once, whichever of two paths comes first.
+/// Holds the main-actor stream; made lazily, since `Relavoi.initialize` may
+/// run on any thread and the stream's libsoup sessions belong to the main loop.
 @MainActor
-private final class ResumeOnce {
-    private var continuation: CheckedContinuation<Void, Never>?
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-    func resume() {
-        continuation?.resume()
-        continuation = nil
+private final class StreamSlot {
+    private let make: @MainActor () -> EventStream
+    private var made: EventStream?
+
+    nonisolated init(make: @escaping @MainActor () -> EventStream) {
+        self.make = make
     }
+
+    var stream: EventStream {
+        if let made { return made }
+        let stream = make()
+        made = stream
+        return stream
+    }
+
+    func connect() async { await stream.connect() }
+    /// A stream never made has nothing to close.
+    func disconnect() async { await made?.disconnect() }
+    var isConnected: Bool { get async { await stream.isConnected } }
 }

@@ -24,6 +24,9 @@ final class AgentProcessTests: XCTestCase {
             let live = h.waitForNotify { $0.hints["category"] == "call" }
             XCTAssertEqual(live?.summary, "Chowdeck rider")
             XCTAssertNil(live?.hints["sound-name"], "the sound plays once, when ringing")
+            // The agent's banners are Relavoi's, whatever its process is called.
+            XCTAssertEqual(live?.appName, "Relavoi")
+            XCTAssertEqual(live?.hints["desktop-entry"], "com.relavoi.Agent")
             h.waitForNotify { $0.body.contains("00:01") }
             let notifies = h.mock.notifyCalls().count
             h.send("call.ended", "ses_1", ["durationSeconds": .int(2)])

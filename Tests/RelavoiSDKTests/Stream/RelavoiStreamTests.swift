@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import XCTest
@@ -413,6 +414,40 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertThrowsError(try mixed.validate())
             XCTAssertNoThrow(try RelavoiConfig().validate())
             XCTAssertEqual(RelavoiConfig().resolvedWebSocketURL.absoluteString, "wss://api.relavoi.com/ws")
+        }
+    }
+
+    func testListenersAddedAndRemovedOffTheMainThreadHoldAtOnceAndRunOnIt() {
+        withStream { server, relavoi, _ in
+            let events = relavoi.events
+            let seen = EventRecorder()
+            var onMainThread: [Bool] = []
+            var probes = 0
+            // Synchronously from another thread: registered before `sync` returns.
+            DispatchQueue.global().sync {
+                events.addListener("off-main") { event in
+                    onMainThread.append(Thread.isMainThread)
+                    seen.events.append(event)
+                }
+            }
+            events.addListener("probe") { _ in probes += 1 }
+            let live = try awaitOnLoop {
+                await Task.detached {
+                    await events.connect()
+                    return await events.isConnected
+                }.value
+            }
+            XCTAssertTrue(live, "connect and isConnected from a detached task")
+
+            server.sendEvent(type: "call.answered", payload: ["sessionId": .string("s1")])
+            XCTAssertTrue(loopUntil { probes == 1 })
+            XCTAssertEqual(seen.sessionIds, ["s1"])
+            XCTAssertEqual(onMainThread, [true], "handlers run on the main loop")
+
+            DispatchQueue.global().sync { events.removeListener("off-main") }
+            server.sendEvent(type: "call.answered", payload: ["sessionId": .string("s2")])
+            XCTAssertTrue(loopUntil { probes == 2 })
+            XCTAssertEqual(seen.sessionIds, ["s1"], "removed from another thread: not called again")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import XCTest

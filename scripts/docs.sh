@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# make docs: RelavoiSDK's DocC archive, from the built module's symbol graph
+# (swift-symbolgraph-extract, with the types the SDK re-exports) and the
+# articles in docs/RelavoiSDK.docc, by the toolchain's docc. Needs make build.
+# Writes .build/docs/RelavoiSDK.doccarchive.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+modules=.build/debug/Modules
+[ -d "$modules" ] || { echo "docs: no $modules (run make build first)" >&2; exit 2; }
+export PKG_CONFIG_PATH=${PKG_CONFIG_PATH:-$PWD/.build/pkgconfig}
+out=.build/docs
+graphs=$out/symbol-graphs
+archive=$out/RelavoiSDK.doccarchive
+rm -rf "$graphs" "$archive"
+mkdir -p "$graphs"
+
+clang_args=()
+for flag in $(pkg-config --cflags gio-unix-2.0 libnotify libsoup-3.0 | sed -e 's/-pthread//g'); do
+  clang_args+=(-Xcc "$flag")
+done
+for module in CGLib CNotify CSoup; do
+  clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/$module/module.modulemap")
+done
+swift-symbolgraph-extract -module-name RelavoiSDK -I "$modules" -target "$(uname -m)-unknown-linux-gnu" \
+  -minimum-access-level public -experimental-allowed-reexported-modules=RelavoiCore,RelavoiGLib \
+  -output-dir "$graphs" "${clang_args[@]}"
+
+# BannerCenter is public only for the agent (see README): not documented for apps.
+/usr/bin/python3 - "$graphs/RelavoiSDK.symbols.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+with open(path) as f:
+    graph = json.load(f)
+hidden = {s["identifier"]["precise"] for s in graph["symbols"] if s["pathComponents"][0] == "BannerCenter"}
+graph["symbols"] = [s for s in graph["symbols"] if s["identifier"]["precise"] not in hidden]
+graph["relationships"] = [r for r in graph["relationships"] if r["source"] not in hidden and r["target"] not in hidden]
+undocumented = [".".join(s["pathComponents"]) for s in graph["symbols"] if not s.get("docComment")]
+if undocumented:
+    sys.exit("docs: public symbols without a doc comment: " + ", ".join(sorted(undocumented)))
+with open(path, "w") as f:
+    json.dump(graph, f)
+PY
+
+docc convert docs/RelavoiSDK.docc --additional-symbol-graph-dir "$graphs" \
+  --fallback-display-name RelavoiSDK --fallback-bundle-identifier com.relavoi.RelavoiSDK \
+  --output-path "$archive" --warnings-as-errors
+echo "docs: $PWD/$archive"
