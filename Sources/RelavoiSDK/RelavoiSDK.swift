@@ -1,5 +1,6 @@
-// As Apple's frameworks do: `Date`, `URL` and `.now + 5` with `import RelavoiSDK` alone.
-@_exported import Foundation
+// As Apple's frameworks do: `Date`, `URL` and `.now + 5` with `import RelavoiSDK` alone
+// (FoundationEssentials: no ICU in the processes that link the SDK).
+@_exported import FoundationEssentials
 // The public API is the iOS SDK's plus the Linux additions (RelavoiConfig,
 // AppIdentity, MainLoop, errors). RelavoiCore's other types (the agent's
 // book-keeping) are package-internal: only these four are the SDK's.

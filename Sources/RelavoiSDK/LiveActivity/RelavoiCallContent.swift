@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RelavoiCore
 
 /// What a call's banner says, for a host app that draws the call in its own

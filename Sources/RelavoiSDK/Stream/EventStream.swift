@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSoup
@@ -402,10 +402,10 @@ final class EventStream {
     private func scrub(_ text: String) -> String {
         var text = text
         if !apiSecret.isEmpty, text.contains(apiSecret) {
-            text = text.replacingOccurrences(of: apiSecret, with: "<secret>")
+            text = text.replacing(apiSecret, with: "<secret>")
         }
         if let socketToken, !socketToken.isEmpty, text.contains(socketToken) {
-            text = text.replacingOccurrences(of: socketToken, with: "<token>")
+            text = text.replacing(socketToken, with: "<token>")
         }
         return text
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RelavoiCore
 
 /// Where the Relavoi API lives and how the event stream behaves. The

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RelavoiCore
 
 /// The Relavoi event stream, as `Relavoi.shared.events` on iOS: connect,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSoup
@@ -183,7 +183,7 @@ final class TokenProvider {
 
     /// `Retry-After` in seconds (the delta form; HTTP dates are ignored).
     static func retryAfter(_ header: String?) -> Double? {
-        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)),
+        guard let header, let seconds = Double(header.trimmingWhitespace()),
             seconds >= 0
         else { return nil }
         return min(seconds, 3600)
