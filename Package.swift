@@ -46,7 +46,9 @@ let package = Package(
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
             name: "RelavoiAgentKit",
-            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "CGLib", "CSecret"],
+            dependencies: [
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiPhone", "CGLib", "CSecret",
+            ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
         .executableTarget(

@@ -8,7 +8,8 @@ import RelavoiSDK
 extension CallBannerController: BannerControl {
     public func startBanner(sessionId: String, proxyNumber: String, label: String, verified: Bool) throws(ControlError)
     {
-        let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: Date())
+        let attributes = RelavoiCallAttributes(
+            sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: Date())
         let banner = Banner(attributes: attributes, verified: verified, label: label, phase: .active)
         center.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
             if byUser { self?.onDismissed?(sessionId) }

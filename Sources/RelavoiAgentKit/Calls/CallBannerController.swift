@@ -21,6 +21,8 @@ public final class CallBannerController {
     var machine: CallMachine
     private var timer: GLibTimer?
     private var timerDeadline: Date?
+    /// Proxy numbers grouped for reading, once per number.
+    var readableNumbers = ReadableNumbers()
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
@@ -93,7 +95,8 @@ public final class CallBannerController {
         case .summary(let count):
             showSummary(count: count)
         case .smsNotice(let sessionId, let proxyNumber, let label):
-            let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: now())
+            let attributes = RelavoiCallAttributes(
+                sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: now())
             let notice = Banner(
                 attributes: attributes, badge: .checking, label: label,
                 phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
@@ -140,6 +143,7 @@ public final class CallBannerController {
     }
 
     private func banner(_ view: CallMachine.CallView) -> Banner {
+        // Shows and misses only (a call's changes, never its timer ticks): the number is formatted here.
         let startedAt: Date
         let phase: Banner.Phase
         switch view.phase {
@@ -152,7 +156,7 @@ public final class CallBannerController {
         }
         return Banner(
             attributes: RelavoiCallAttributes(
-                sessionId: view.sessionId, proxyNumber: view.proxyNumber, startedAt: startedAt),
+                sessionId: view.sessionId, proxyNumber: readableNumbers.text(view.proxyNumber), startedAt: startedAt),
             badge: view.badge, label: view.label, phase: phase, rangAt: view.rangAt)
     }
 
