@@ -23,6 +23,8 @@ public final class CallBannerController {
     private var timerDeadline: Date?
     /// Proxy numbers grouped for reading, once per number.
     var readableNumbers = ReadableNumbers()
+    /// Session metadata for `open-url`'s `{metadata.KEY}`, from `GET /sessions/{id}`.
+    var sessionMetadata: [String: [String: JSONValue]] = [:]
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
@@ -76,6 +78,7 @@ public final class CallBannerController {
     private func perform(_ effect: CallMachine.Effect) {
         switch effect {
         case .show(let view, let rings):
+            opensOnClick(key: Self.bannerKey(view.sessionId), sessionId: view.sessionId)
             center.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
         case .end(let view, let durationSeconds, let immediate):
             let key = Self.bannerKey(view.sessionId)
@@ -83,6 +86,7 @@ public final class CallBannerController {
             if center.banner(key) == nil {
                 // Never shown (it ended while its lookups were in flight): only its ended state, if any.
                 guard !immediate, settings.dismissPolicy != .immediate else { return }
+                opensOnClick(key: key, sessionId: view.sessionId)
                 center.showEnded(
                     banner(view), key: key, policy: policy, durationSeconds: durationSeconds, onRemoved: removal(view))
                 return
@@ -107,6 +111,7 @@ public final class CallBannerController {
                 let details = await self.lookup.session(sessionId).flatMap {
                     SessionDetails(json: $0, labelKey: self.settings.labelKey, tenantId: self.settings.tenantId)
                 }
+                if let details { self.remember(metadata: details.metadata, of: sessionId) }
                 self.run(
                     self.machine.detailsArrived(
                         sessionId: sessionId, request: request, details: details, now: self.now()))
@@ -134,6 +139,7 @@ public final class CallBannerController {
     private func removal(_ view: CallMachine.CallView) -> BannerCenter.RemovalHandler {
         { [weak self] byUser in
             guard let self else { return }
+            self.sessionMetadata[view.sessionId] = nil
             if byUser {
                 self.run(self.machine.userDismissed(view.sessionId))
                 self.onDismissed?(view.sessionId)

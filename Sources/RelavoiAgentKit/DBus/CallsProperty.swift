@@ -29,6 +29,7 @@ enum CallsProperty {
                 field("answered-at", g_variant_new_int64(milliseconds(call.answeredAt))),
                 field("ended-at", g_variant_new_int64(milliseconds(call.endedAt))),
                 field("duration", g_variant_new_int64(gint64(call.durationSeconds))),
+                field("can-open", g_variant_new_boolean(call.canOpen ? 1 : 0)),
             ])
     }
 

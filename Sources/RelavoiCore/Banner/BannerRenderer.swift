@@ -30,7 +30,9 @@ public struct BannerRenderer: Sendable {
     ///   that names the ringing sound. Every other `Notify` of the call sends
     ///   `suppress-sound`: GNOME plays a named sound on every `Notify` that
     ///   names it, same id or not, so naming it twice rings twice.
-    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool = false)
+    /// - Parameter opens: a click opens the call (`open-url`): ringing, live
+    ///   and ended banners get the `default` action where the server has `actions`.
+    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool = false, opens: Bool = false)
         -> NotificationContent
     {
         let meaningful = snapshot.isMeaningfulChange(from: previous)
@@ -70,6 +72,9 @@ public struct BannerRenderer: Sendable {
             content.iconName = Self.appIcon
             content.resident = true
             content.expireTimeout = 0
+        }
+        if opens, profile.capabilities.contains("actions"), [.ringing, .active, .ended].contains(snapshot.kind) {
+            content.defaultAction = "Open"
         }
         let text = lines.joined(separator: "\n")
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text
