@@ -29,6 +29,8 @@ let package = Package(
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
+        // gettext (GLib's i18n functions): the agent's texts in the user's language.
+        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
         .target(
@@ -47,7 +49,8 @@ let package = Package(
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiPhone", "CGLib", "CSecret",
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiPhone", "RelavoiI18n", "CGLib",
+                "CSecret",
             ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),

@@ -6,6 +6,8 @@
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
 #include <malloc.h>
+#include <libintl.h>
+#include <locale.h>
 
 // libdispatch's main-queue hooks (what CoreFoundation uses to drive the main
 // queue from its own run loop). Exported by libdispatch.so on Linux.

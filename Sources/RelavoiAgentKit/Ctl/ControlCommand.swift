@@ -1,3 +1,5 @@
+import RelavoiI18n
+
 /// `relavoi-agent ctl …` argv, parsed. Pure: shapes only; the agent
 /// validates the values (and says what is wrong with them).
 public enum ControlCommand: Equatable, Sendable {
@@ -22,44 +24,11 @@ public enum ControlCommand: Equatable, Sendable {
         case usageError(String)
     }
 
-    public static let usage = """
-        Usage: relavoi-agent ctl COMMAND [ARGUMENT…]
-
-        Drives the running agent's call banners over D-Bus (com.relavoi.Agent1 on
-        the session bus); D-Bus starts the agent if it is installed as a service.
-
-        Commands:
-          start SESSION PROXY LABEL [--verified]
-              Show a banner for call SESSION, its timer running from now.
-          update SESSION ELAPSED LABEL [--verified]
-              Set the banner's elapsed time (seconds), badge and label.
-          end SESSION [immediate|default|after:SECONDS]
-              End the banner: close it now (immediate, the default), show the
-              ended state for a while (default), or close it SECONDS from now.
-          dismiss SESSION
-              Close the banner as from the tray: the call is no longer shown.
-          list
-              One tab-separated line per call, oldest first (the Calls
-              property): session, phase (ringing|live|ended|missed), seconds
-              (elapsed while live, the duration once ended), badge
-              (checking|verified|unverified|unavailable), proxy number, label.
-          status
-              Whether the event stream is connected, and how many banners show.
-          diagnostics
-              The agent's own figures, one NAME<TAB>VALUE line each: memory
-              (rss-bytes, heap-in-use-bytes), threads, open fds, GLib sources,
-              banners, followed calls, known sessions.
-
-        Options:
-          --verified   the call is verified (without it: unverified)
-          --           what follows is not an option (a label starting with '-')
-          -h, --help   show this help
-
-        SESSION is 1-128 characters of A-Z a-z 0-9 . _ : -; PROXY is digits,
-        spaces and + - ( ); LABEL is at most 1024 bytes.
-
-        Exit status: 0 done, 1 the agent refused or could not be reached, 2 usage.
-        """
+    public static var usage: String {
+        L(
+            "Usage: relavoi-agent ctl COMMAND [ARGUMENT…]\n\nDrives the running agent's call banners over D-Bus (com.relavoi.Agent1 on\nthe session bus); D-Bus starts the agent if it is installed as a service.\n\nCommands:\n  start SESSION PROXY LABEL [--verified]\n      Show a banner for call SESSION, its timer running from now.\n  update SESSION ELAPSED LABEL [--verified]\n      Set the banner's elapsed time (seconds), badge and label.\n  end SESSION [immediate|default|after:SECONDS]\n      End the banner: close it now (immediate, the default), show the\n      ended state for a while (default), or close it SECONDS from now.\n  dismiss SESSION\n      Close the banner as from the tray: the call is no longer shown.\n  list\n      One tab-separated line per call, oldest first (the Calls\n      property): session, phase (ringing|live|ended|missed), seconds\n      (elapsed while live, the duration once ended), badge\n      (checking|verified|unverified|unavailable), proxy number, label.\n  status\n      Whether the event stream is connected, and how many banners show.\n  diagnostics\n      The agent's own figures, one NAME<TAB>VALUE line each: memory\n      (rss-bytes, heap-in-use-bytes), threads, open fds, GLib sources,\n      banners, followed calls, known sessions.\n\nOptions:\n  --verified   the call is verified (without it: unverified)\n  --           what follows is not an option (a label starting with '-')\n  -h, --help   show this help\n\nSESSION is 1-128 characters of A-Z a-z 0-9 . _ : -; PROXY is digits,\nspaces and + - ( ); LABEL is at most 1024 bytes.\n\nExit status: 0 done, 1 the agent refused or could not be reached, 2 usage."
+        )
+    }
 
     /// Parses the words after `ctl`.
     public static func parse(_ args: [String]) -> Parsed {

@@ -20,6 +20,14 @@ public final class BannerCenter {
     public var settings: BannerSettings {
         didSet { rerenderAll() }
     }
+    /// The banners' words (English unless the app hands in translated ones).
+    public var phrases: BannerPhrases {
+        get { renderer.phrases }
+        set {
+            renderer.phrases = newValue
+            rerenderAll()
+        }
+    }
     /// The wall clock; replaceable in tests.
     public var now: @MainActor () -> Date = { Date() }
 
