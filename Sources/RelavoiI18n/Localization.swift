@@ -1,5 +1,6 @@
 import CGLib
 import Glibc
+import RelavoiCore
 
 /// gettext for the agent (GLib's i18n functions, text domain
 /// `relavoi-agent`). `setUp` runs first thing; `L` and `LN` mark the texts
@@ -45,6 +46,12 @@ public func L(_ text: String) -> String {
         guard let found = g_dgettext(Localization.domain, msgid), found != msgid else { return text }
         return String(cString: found)
     }
+}
+
+/// `text` in the user's language with its `%s`/`%d` filled, in order (a
+/// translation may say `%2$s`): `L("cannot read %s: %s", path, why)`.
+public func L(_ text: String, _ first: String, _ more: String...) -> String {
+    TextTemplate.fill(L(text), [first] + more)
 }
 
 /// The form of `singular`/`plural` for `count` in the user's language.

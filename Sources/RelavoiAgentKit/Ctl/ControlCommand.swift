@@ -45,13 +45,13 @@ public enum ControlCommand: Equatable, Sendable {
             } else if arg == "--verified" {
                 verified = true
             } else {
-                return .usageError("unknown option \(TerminalText.safe(arg, limit: 40))")
+                return .usageError(L("unknown option %s", TerminalText.safe(arg, limit: 40)))
             }
         }
-        guard let name = words.first else { return .usageError("no command given") }
+        guard let name = words.first else { return .usageError(L("no command given")) }
         let operands = Array(words.dropFirst())
         if verified, name != "start", name != "update" {
-            return .usageError("--verified goes with start and update only")
+            return .usageError(L("--verified goes with start and update only"))
         }
         switch name {
         case "help":
@@ -63,7 +63,7 @@ public enum ControlCommand: Equatable, Sendable {
         case "update":
             guard operands.count == 3 else { return arity(name, "SESSION ELAPSED LABEL") }
             guard let elapsed = Int32(operands[1]) else {
-                return .usageError("ELAPSED must be a whole number of seconds")
+                return .usageError(L("ELAPSED must be a whole number of seconds"))
             }
             return .run(
                 .update(sessionId: operands[0], elapsedSeconds: elapsed, label: operands[2], verified: verified))
@@ -72,26 +72,26 @@ public enum ControlCommand: Equatable, Sendable {
                 return arity(name, "SESSION [immediate|default|after:SECONDS]")
             }
             guard let policy = endPolicy(operands.count == 2 ? operands[1] : "immediate") else {
-                return .usageError("the policy must be immediate, default or after:SECONDS")
+                return .usageError(L("the policy must be immediate, default or after:SECONDS"))
             }
             return .run(.end(sessionId: operands[0], policy: policy))
         case "dismiss":
             guard operands.count == 1 else { return arity(name, "SESSION") }
             return .run(.dismiss(sessionId: operands[0]))
         case "list", "status", "diagnostics":
-            guard operands.isEmpty else { return .usageError("\(name) takes no arguments") }
+            guard operands.isEmpty else { return .usageError(L("%s takes no arguments", name)) }
             switch name {
             case "list": return .run(.list)
             case "status": return .run(.status)
             default: return .run(.diagnostics)
             }
         default:
-            return .usageError("unknown command \(TerminalText.safe(name, limit: 40))")
+            return .usageError(L("unknown command %s", TerminalText.safe(name, limit: 40)))
         }
     }
 
     private static func arity(_ name: String, _ operands: String) -> Parsed {
-        .usageError("usage: relavoi-agent ctl \(name) \(operands)")
+        .usageError(L("usage: %s", "relavoi-agent ctl \(name) \(operands)"))
     }
 
     private static func endPolicy(_ text: String) -> EndPolicy? {

@@ -46,26 +46,6 @@ public struct BannerPhrases: Sendable {
     /// `template` with its first `%s` or `%d` replaced by `value` (the
     /// template as is when it has none: a translation that dropped it).
     public static func fill(_ template: String, with value: String) -> String {
-        let scalars = Array(template.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var filled = false
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-            if scalar == "%", next == "%" {
-                // "%%" is a literal percent sign in a format string.
-                result.append("%")
-                index += 2
-            } else if scalar == "%", !filled, next == "s" || next == "d" {
-                result.append(contentsOf: value.unicodeScalars)
-                filled = true
-                index += 2
-            } else {
-                result.append(scalar)
-                index += 1
-            }
-        }
-        return String(result)
+        TextTemplate.fill(template, [value])
     }
 }

@@ -84,6 +84,12 @@ final class AgentTranslationTests: XCTestCase {
             arguments: ["login", "--help"], environment: Self.locale("fr_FR.UTF-8"))
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains("Configure l'agent pour cet utilisateur en une fois"), output)
+        // Messages too: a usage error of ctl.
+        (status, output) = try AgentProcess.run(
+            arguments: ["ctl", "frobnicate"], environment: Self.locale("fr_FR.UTF-8"))
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("relavoi-agent ctl: commande inconnue frobnicate"), output)
+        XCTAssertTrue(output.contains("Essayez « relavoi-agent ctl --help »."), output)
         // Without a translation the words stay English.
         (status, output) = try AgentProcess.run(arguments: ["--help"], environment: Self.locale("C.UTF-8"))
         XCTAssertTrue(output.contains("Shows live banners for Relavoi calls"), output)

@@ -36,3 +36,22 @@ import Testing
         #expect(renderer.render(ended, previous: nil).body == "Appel terminé · 01:01\n+234 800 · ✔ Vérifié")
     }
 }
+
+@Suite struct TextTemplateTests {
+    @Test(arguments: [
+        (
+            "cannot reach %s (%s); %s.", ["srv", "timeout", "nothing saved"],
+            "cannot reach srv (timeout); nothing saved."
+        ),
+        ("%2$s refusé par %1$s", ["srv", "la clé"], "la clé refusé par srv"),
+        ("HTTP %d", ["429"], "HTTP 429"),
+        ("100%% %s", ["sûr"], "100% sûr"),
+        ("%s et %s", ["un"], "un et %s"),
+        ("%9$s", ["un"], "%9$s"),
+        ("fin %", [], "fin %"),
+        ("%x %s", ["v"], "%x v"),
+    ])
+    func fill(template: String, values: [String], expected: String) {
+        #expect(TextTemplate.fill(template, values) == expected)
+    }
+}
