@@ -248,7 +248,7 @@ final class AgentProcessTests: XCTestCase {
             let verified = h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("✔ Verified") }
             let ringing = h.mock.notifyCalls().filter { $0.hints["category"] == "call.incoming" }
             let first = try XCTUnwrap(ringing.first)
-            XCTAssertTrue(first.body.contains("+2348000000001"), "the number from the stream: \(first.body)")
+            XCTAssertTrue(first.body.contains("+234 800 000 0001"), "the number from the stream: \(first.body)")
             XCTAssertTrue(first.body.contains("Checking…"), first.body)
             XCTAssertTrue(first.icon.contains("checking"), first.icon)
             XCTAssertFalse(first.body.contains("Verified") || first.body.contains("Unverified"), first.body)
