@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo deps-deb build translations pot release test test-shell shell-extension demo bench install uninstall deb format clean
+.PHONY: all deps deps-demo deps-deb build translations pot release test test-shell shell-extension demo bench install uninstall deb format format-check clean
 
 all: build
 
@@ -35,9 +35,10 @@ pot:
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
+	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
-test: deps $(PKG_SHIM)/.stamp translations
+test: deps $(PKG_SHIM)/.stamp format-check translations
 	Tests/i18n/check-po.sh
 	$(SWIFT) build --build-tests
 	$(PRIVATE_BUS) $(SWIFT) test --skip-build
@@ -63,6 +64,7 @@ shell-extension:
 
 demo: deps-demo $(PKG_SHIM)/.stamp translations
 	$(SWIFT) build --product relavoi-agent
+	$(SWIFT) build --product relavoi-sandbox
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent
 
 # Benchmarks (release build, private bus): prints a table, writes .build/bench/latest.json.
@@ -85,8 +87,15 @@ deb: deps-deb $(PKG_SHIM)/.stamp
 	fakeroot debian/rules binary
 	@ls dist/relavoi-agent_*.deb
 
+# One list of what swift format keeps formatted, for format and format-check.
+SWIFT_FORMATTED := Package.swift Sources Tests Fuzz $(wildcard Examples)
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
+	$(SWIFT) format --in-place --recursive $(SWIFT_FORMATTED)
+
+# make test runs this first: a formatting slip fails the suite, not a later commit.
+format-check:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMATTED)
 
 clean:
 	rm -rf .build dist

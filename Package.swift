@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(
+            name: "CDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
 
         // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
         .target(name: "RelavoiCore", swiftSettings: swift6),
@@ -29,6 +31,10 @@ let package = Package(
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
+        // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
+        .target(
+            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CDbusmenu"],
+            swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
 
@@ -49,7 +55,7 @@ let package = Package(
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiPhone", "RelavoiI18n", "CGLib",
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "CGLib",
                 "CSecret",
             ],
             swiftSettings: swift6),
@@ -96,8 +102,12 @@ let package = Package(
         .executableTarget(
             name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
             path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
+        .executableTarget(
+            name: "fuzz-tray-menu", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-tray-menu",
+            swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiFuzzTests", dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "KeyFileText"],
+            name: "RelavoiFuzzTests",
+            dependencies: ["fuzz-frames", "fuzz-settings", "fuzz-dbus", "fuzz-tray-menu", "KeyFileText"],
             path: "Fuzz/Tests",
             swiftSettings: swift6),
 

@@ -143,6 +143,7 @@ max-banners = 20
 label-key = rider_label
 banners-enabled = on
 keep-on-screen = 0
+tray-item = off
 """
     out = {
         "ok-full.conf": full,
@@ -183,6 +184,7 @@ keep-on-screen = 0
         "bad-bool.conf": "[agent]\nring-through-dnd = maybe\n",
         "bad-label-key-long.conf": "[agent]\nlabel-key = " + "k" * 65 + "\n",
         "bad-label-key-empty.conf": "[agent]\nlabel-key =\n",
+        "bad-tray-item.conf": "[agent]\ntray-item = yes\n",
         "bad-env-url.conf": "[agent]\n[environment]\nRELAVOI_WS_URL = http://example.com\n",
         "bad-env-tenant.conf": "[environment]\nRELAVOI_TENANT_ID = x\n",
     }
@@ -244,8 +246,65 @@ def dbus():
     return out
 
 
+def tray_menu():
+    # Header: Int32 item id, UInt8 calls, UInt8 flags (bit 0 clipboard, 2 bits of phase per call), 2 spare.
+    ringing, live, ended, missed = 0, 1, 2, 3
+
+    def seed(item, event="clicked", calls=(("ses_1", "Chowdeck rider", "+2348000000001", live),), copy=True):
+        flags = 1 if copy else 0
+        strings = [event]
+        for index, (sid, label, number, phase) in enumerate(calls):
+            flags |= phase << (1 + 2 * index)
+            strings += [sid, label, number]
+        encoded = [x.encode() if isinstance(x, str) else x for x in strings]
+        return struct.pack("<iBBH", item, len(calls), flags, 0) + b"\0".join(encoded)
+
+    two = (("ses_a", "First", "+2348000000001", live), ("ses_b", "Second", "+2348000000002", ringing))
+    three = two + (("ses_c", "Third", "", ended),)
+    out = {
+        "click-dismiss.bin": seed(13),
+        "click-copy.bin": seed(12),
+        "click-copy-no-clipboard.bin": seed(12, copy=False),
+        "click-label.bin": seed(9),
+        "click-number.bin": seed(10),
+        "click-badge.bin": seed(11),
+        "click-row-6.bin": seed(14),
+        "click-row-7.bin": seed(15),
+        "click-separator-first.bin": seed(8),
+        "click-root.bin": seed(0),
+        "click-negative.bin": seed(-1),
+        "click-min.bin": seed(-(2 ** 31)),
+        "click-max.bin": seed(2 ** 31 - 1),
+        "click-unknown-slot.bin": seed(21),
+        "hovered-dismiss.bin": seed(13, event="hovered"),
+        "opened-root.bin": seed(0, event="opened"),
+        "closed-root.bin": seed(0, event="closed"),
+        "event-unknown.bin": seed(13, event="activate"),
+        "event-case.bin": seed(13, event="Clicked"),
+        "event-empty.bin": seed(13, event=""),
+        "event-control.bin": seed(13, event="\x1b[31mclicked"),
+        "event-bidi.bin": seed(13, event="clicked\u202e"),
+        "event-long.bin": seed(13, event="c" * 300),
+        "event-invalid-utf8.bin": seed(13, event=b"click\xff"),
+        "two-dismiss-second.bin": seed(21, calls=two),
+        "two-separator.bin": seed(16, calls=two),
+        "two-copy-second.bin": seed(20, calls=two),
+        "three-no-number-copy.bin": seed(28, calls=three),
+        "three-no-number-row.bin": seed(26, calls=three),
+        "three-dismiss-third.bin": seed(29, calls=three),
+        "duplicate-session.bin": seed(21, calls=(("ses_a", "A", "+1555", live), ("ses_a", "B", "+1556", ended))),
+        "no-calls.bin": seed(13, calls=()),
+        "missed-dismiss.bin": seed(13, calls=(("ses_m", "Missed one", "+2348000000009", missed),)),
+        "empty-session.bin": seed(13, calls=(("", "", "", live),)),
+        "short.bin": b"\x0d\x00",
+        "empty.bin": b"",
+    }
+    return out
+
+
 def main():
-    for target, files in (("fuzz-frames", frames()), ("fuzz-settings", settings()), ("fuzz-dbus", dbus())):
+    for target, files in (("fuzz-frames", frames()), ("fuzz-settings", settings()), ("fuzz-dbus", dbus()),
+                          ("fuzz-tray-menu", tray_menu())):
         directory = os.path.join(ROOT, target)
         shutil.rmtree(directory, ignore_errors=True)
         os.makedirs(directory)

@@ -5,7 +5,7 @@
 # fails the run. See docs/hardening.md.
 #
 #   FUZZ_SECONDS=60                         seconds per target
-#   FUZZ_TARGETS="fuzz-frames fuzz-settings fuzz-dbus"
+#   FUZZ_TARGETS="fuzz-frames fuzz-settings fuzz-dbus fuzz-tray-menu"
 #   FUZZ_SCRATCH=.build/fuzz                build and working directory
 #
 # Seeds come from Fuzz/corpus/<target> (read only) and the fixed findings in
@@ -16,7 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-fuzz-frames fuzz-settings fuzz-dbus}
+targets=${FUZZ_TARGETS:-fuzz-frames fuzz-settings fuzz-dbus fuzz-tray-menu}
 scratch=${FUZZ_SCRATCH:-$root/.build/fuzz}
 work=$scratch/work
 swift=${SWIFT:-swift}
@@ -47,7 +47,7 @@ symbolizer=$(command -v llvm-symbolizer || true)
 [[ -n $symbolizer ]] || [[ ! -x /opt/swift/usr/bin/llvm-symbolizer ]] || symbolizer=/opt/swift/usr/bin/llvm-symbolizer
 [[ -z $symbolizer ]] || export ASAN_SYMBOLIZER_PATH=$symbolizer
 
-declare -A max_len=([fuzz-frames]=16384 [fuzz-settings]=4096 [fuzz-dbus]=2048)
+declare -A max_len=([fuzz-frames]=16384 [fuzz-settings]=4096 [fuzz-dbus]=2048 [fuzz-tray-menu]=1024)
 failed=()
 summary=()
 for target in $targets; do

@@ -24,6 +24,10 @@ and DATADIR as the install, to find the manifest):
   AGENT_BIN              the built agent [.build/release/relavoi-agent; a
                          relative path is tried from the current folder,
                          then from the repository]
+  SANDBOX_BIN            the built relavoi-sandbox, which `relavoi-agent
+                         --demo` starts [beside AGENT_BIN]; installed to
+                         $PREFIX/libexec/relavoi-agent/
+  LIBEXECDIR             [$PREFIX/libexec]
   XDG_AUTOSTART_DIR      [/etc/xdg/autostart] session managers read autostart
                          entries from $XDG_CONFIG_DIRS/autostart, and
                          XDG_CONFIG_DIRS defaults to /etc/xdg whatever the
@@ -72,6 +76,7 @@ PREFIX=$(strip_slash "${PREFIX:-/usr/local}")
 DESTDIR=$(strip_slash "${DESTDIR:-}")
 [ "$DESTDIR" != "/" ] || DESTDIR=""
 BINDIR=$(strip_slash "${BINDIR:-$PREFIX/bin}")
+LIBEXECDIR=$(strip_slash "${LIBEXECDIR:-$PREFIX/libexec}")
 DATADIR=$(strip_slash "${DATADIR:-$PREFIX/share}")
 MANDIR=$(strip_slash "${MANDIR:-$DATADIR/man}")
 XDG_AUTOSTART_DIR=$(strip_slash "${XDG_AUTOSTART_DIR:-/etc/xdg/autostart}")
@@ -258,6 +263,8 @@ do_install() {
     agent=$repo/$agent
   fi
   { [ -f "$agent" ] && [ -x "$agent" ]; } || die "no executable agent at '$agent' (build it with 'make release' or set AGENT_BIN)"
+  local sandbox=${SANDBOX_BIN:-$(dirname "$agent")/relavoi-sandbox}
+  { [ -f "$sandbox" ] && [ -x "$sandbox" ]; } || die "no executable relavoi-sandbox at '$sandbox' (make release builds it; or set SANDBOX_BIN)"
   for f in desktop/com.relavoi.Agent.desktop desktop/relavoi-agent.service desktop/com.relavoi.Agent.service docs/relavoi-agent.1; do
     [ -f "$repo/$f" ] || die "missing $repo/$f"
   done
@@ -287,6 +294,8 @@ do_install() {
   trap 'write_manifest || echo "install.sh: could not write the manifest" >&2' EXIT
 
   put 0755 "$agent" "$BINDIR/relavoi-agent"
+  # Only --demo runs it: the agent itself holds no sandbox code.
+  put 0755 "$sandbox" "$LIBEXECDIR/relavoi-agent/relavoi-sandbox"
   put_filtered "$i18n/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
   put_filtered "$i18n/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
   put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"

@@ -6,7 +6,7 @@
 set -euo pipefail
 out=${1:?usage: $0 OUTDIR}
 mkdir -p "$out"
-for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1; do
+for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1 dbusmenu-glib-0.4; do
   pkg-config --exists "$pc" || continue
   cflags=$(pkg-config --cflags "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')
   libs=$(pkg-config --libs "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')

@@ -5,6 +5,7 @@ import Testing
 @testable import fuzz_dbus
 @testable import fuzz_frames
 @testable import fuzz_settings
+@testable import fuzz_tray_menu
 
 /// Every seed (Fuzz/corpus/<target>) and every fixed finding
 /// (Fuzz/crashes/<target>) through the very check the fuzz target runs: no
@@ -35,6 +36,24 @@ import Testing
     @Test func settings() throws { try Self.replay("fuzz-settings", SettingsFuzzing.problems) }
 
     @Test func dbusArguments() throws { try Self.replay("fuzz-dbus", ControlArgumentsFuzzing.problems) }
+
+    @Test func trayMenuEvents() throws { try Self.replay("fuzz-tray-menu", TrayMenuFuzzing.problems) }
+
+    /// The tray menu's oracle reports a broken promise and reads the header as documented.
+    @Test func trayMenuChecks() {
+        var bytes: [UInt8] = [13, 0, 0, 0, 1, 0b11, 0, 0]
+        bytes += Array("clicked\0ses_1\0Rider\0+2348000000001".utf8)
+        let input = bytes.withUnsafeBytes { TrayMenuFuzzing.input($0) }
+        #expect(input.itemId == 13 && input.canCopy && input.eventId == "clicked")
+        #expect(input.calls.map(\.sessionId) == ["ses_1"] && input.calls[0].phase == .live)
+        #expect(TrayMenuFuzzing.expectedOutcome(input) == .dismiss(sessionId: "ses_1"))
+        #expect(TrayMenuFuzzing.problems(input).isEmpty)
+        var copy = input
+        copy.itemId = 12
+        #expect(TrayMenuFuzzing.expectedOutcome(copy) == .copyNumber("+2348000000001"))
+        copy.canCopy = false
+        #expect(TrayMenuFuzzing.expectedOutcome(copy) == nil, "no Copy number row without a clipboard tool")
+    }
 
     /// The checks themselves catch what they are meant to: a sanity test of the oracles.
     @Test func checksReportBrokenPromises() {

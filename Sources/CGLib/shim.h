@@ -8,6 +8,12 @@
 #include <malloc.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Whether the calling thread is the process's main thread (its thread id is
+// the process id); Foundation's Thread.isMainThread without Foundation.
+static inline int relavoi_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
 
 // libdispatch's main-queue hooks (what CoreFoundation uses to drive the main
 // queue from its own run loop). Exported by libdispatch.so on Linux.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Arbitrary JSON, as the iOS SDK's small Codable bridge.
 public enum JSONValue: Equatable, Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One event of the Relavoi stream, exactly the iOS SDK's cases.
 public enum RelavoiEvent: Equatable, Sendable {

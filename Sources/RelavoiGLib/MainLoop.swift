@@ -1,6 +1,6 @@
 import CGLib
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The process's GLib main loop on the main thread, with Swift concurrency
 /// running inside it.
@@ -18,7 +18,7 @@ public enum MainLoop {
     /// Installs the main-queue bridge on the default GLib context. Idempotent;
     /// call from the main thread before anything schedules main-actor work.
     public static func installDispatchBridge() {
-        precondition(Thread.isMainThread, "MainLoop must be driven from the main thread")
+        precondition(Threads.isMainThread, "MainLoop must be driven from the main thread")
         if bridgeInstalled { return }
         bridgeInstalled = true
         let fd = _dispatch_get_main_queue_handle_4CF()

@@ -1,5 +1,5 @@
 import CGLib
-import Foundation
+import FoundationEssentials
 import RelavoiGLib
 
 /// Watches the desktop's Do Not Disturb: GNOME's `show-banners` setting and

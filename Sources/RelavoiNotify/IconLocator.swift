@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Names banner icons by theme name when they are installed, and by file path
 /// when the agent runs from the build tree (uninstalled).

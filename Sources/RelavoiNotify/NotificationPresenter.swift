@@ -1,6 +1,7 @@
 import CGLib
 import CNotify
-import Foundation
+import Dispatch
+import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 
@@ -31,7 +32,7 @@ public final class NotificationPresenter: @unchecked Sendable {
     private let icons: IconLocator
 
     // Mailbox, shared with posting threads under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var mailbox: [String: NotificationContent?] = [:]
     private var drainScheduled = false
     private var available: Bool? = nil
@@ -80,11 +81,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         guard shouldStart else { return }
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        Threads.detach(name: "relavoi-presenter") { [self] in
             self.runThread(ready: ready)
         }
-        thread.name = "relavoi-presenter"
-        thread.start()
         ready.wait()
     }
 

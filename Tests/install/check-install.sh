@@ -22,6 +22,8 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 install_sh=$repo/scripts/install.sh
 agent_bin=${AGENT_BIN:-/bin/true}
 case "$agent_bin" in /*) ;; *) agent_bin=$(pwd)/$agent_bin ;; esac
+# The demo's sandbox program: any executable stands in for it too.
+export SANDBOX_BIN=${SANDBOX_BIN:-/bin/true}
 
 # The test sets every install setting itself.
 unset PREFIX DESTDIR BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR \
@@ -48,6 +50,8 @@ icons=(
   scalable/apps/com.relavoi.Agent.svg
   scalable/status/com.relavoi.Agent-verified.svg
   scalable/status/com.relavoi.Agent-unverified.svg
+  scalable/status/com.relavoi.Agent-checking.svg
+  scalable/status/com.relavoi.Agent-unavailable.svg
   symbolic/apps/com.relavoi.Agent-symbolic.svg
   scalable/status/com.relavoi.Agent-verified-symbolic.svg
   scalable/status/com.relavoi.Agent-unverified-symbolic.svg
@@ -71,6 +75,7 @@ fi
 expected_files() {
   local p=$1 a=$2 i
   echo "755 $p/bin/relavoi-agent"
+  echo "755 $p/libexec/relavoi-agent/relavoi-sandbox"
   echo "644 $a/com.relavoi.Agent.desktop"
   echo "644 $p/share/applications/com.relavoi.Agent.desktop"
   echo "644 $p/lib/systemd/user/relavoi-agent.service"

@@ -27,8 +27,8 @@
 #   sandbox (default): the real agent (.build/debug/relavoi-agent, RELAVOI_AGENT_BIN overrides) on
 #     relavoi-sandbox (RELAVOI_SANDBOX_BIN) with the sandbox's test credentials; a stopped
 #     agent's call goes on in the sandbox, so the restarted agent finds the same call
-#   demo: relavoi-agent --demo (only if the demo owns com.relavoi.Agent; today it does not,
-#     so that it can run beside an installed agent)
+#   demo: relavoi-agent --demo (it owns com.relavoi.Agent when no other agent does; its
+#     restart replays the call from the start)
 #   stand-in: Tests/shell/stand-in-agent.py, a python3 STAND-IN serving the same
 #     Calls/Dismiss contract (not the agent), for work on the extension alone
 set -uo pipefail

@@ -2,7 +2,6 @@ import Foundation
 import RelavoiGLib
 import RelavoiI18n
 import RelavoiSDK
-import RelavoiSandboxKit
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
 /// (or the end of the demo script).
@@ -13,13 +12,13 @@ public final class Agent {
     public static let exitConfig: Int32 = 78
 
     private let settings: AgentSettings
-    private let demo: SandboxServer?
+    private let demo: DemoSandbox?
     private var controller: CallBannerController?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: SandboxServer?) {
+    init(settings: AgentSettings, demo: DemoSandbox?) {
         self.settings = settings
         self.demo = demo
     }
@@ -64,25 +63,24 @@ public final class Agent {
             return exitConfig
         }
 
-        var demo: SandboxServer?
+        var demo: DemoSandbox?
         let secret: String
         if options.demo {
-            let server = SandboxServer()
+            let server: DemoSandbox
             do {
-                try server.start()
+                server = try DemoSandbox()
             } catch {
-                FileHandle.standardError.write(Data("relavoi-agent: cannot start the demo sandbox: \(error)\n".utf8))
+                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
                 return 1
             }
-            server.upsertSession(DemoScenario.session)
             settings.baseURL = server.baseURL
             settings.webSocketURL = nil
-            settings.apiKey = server.options.apiKey
-            settings.tenantId = server.options.tenantId
+            settings.apiKey = server.apiKey
+            settings.tenantId = server.tenantId
             settings.userPhone = nil
             settings.proxyNumbers = []
             settings.dismissPolicy = .after(seconds: 5)
-            secret = server.options.apiSecret
+            secret = server.apiSecret
             demo = server
         } else {
             do {
@@ -143,7 +141,14 @@ public final class Agent {
         BannerCenter.shared.prepare()
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
-        controller.onCallsChanged = { control?.callsChanged() }
+        // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
+        let tray = TrayItemController.start(
+            mode: settings.trayItem, openURL: settings.openURL, control: controller)
+        BannerCenter.shared.addTickObserver { tray?.refresh() }
+        controller.onCallsChanged = {
+            control?.callsChanged()
+            tray?.refresh()
+        }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
@@ -156,8 +161,7 @@ public final class Agent {
             }
         }
         if let demo {
-            demo.play(DemoScenario.script())
-            demo.onQuit = { [weak self] in MainActor.assumeIsolated { self?.stop() } }
+            demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
@@ -165,6 +169,7 @@ public final class Agent {
             events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
+        tray?.stop()
         control?.unregister()
         busName?.release()
         return 0

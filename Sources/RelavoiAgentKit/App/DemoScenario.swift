@@ -1,30 +1,107 @@
-import Foundation
-import RelavoiSDK
-import RelavoiSandboxKit
+import FoundationEssentials
+import Glibc
+import RelavoiCore
+import RelavoiGLib
 
-/// `--demo`: a sandbox in this process with one scripted call, so the whole
-/// path (stream → agent → banner) runs with no account.
+/// `--demo`: relavoi-sandbox as a child process with one scripted call, so
+/// the whole path (stream → agent → banner) runs with no account. The
+/// installed agent holds no sandbox code: it starts the `relavoi-sandbox`
+/// program installed beside it.
 enum DemoScenario {
     static let sessionId = "ses_demo_0001"
     static let proxyNumber = "+2348000000001"
 
-    /// Ringing, answered, ~20 s of timer, ended with a short linger, quit.
-    static func script(ringAt: Double = 1, answerAt: Double = 4, endAt: Double = 25, quitAt: Double = 32) -> Scenario {
-        let payload: [String: JSONValue] = ["sessionId": .string(sessionId), "proxyNumber": .string(proxyNumber)]
-        var ended = payload
-        ended["durationSeconds"] = .int(Int(endAt - answerAt))
-        ended["cpaasSessionId"] = .string("cp_demo")
-        return Scenario(steps: [
-            .init(at: 0, action: .waitForClient),
-            .init(at: ringAt, action: .event(type: "call.incoming", payload: payload, id: nil)),
-            .init(at: answerAt, action: .event(type: "call.answered", payload: payload, id: nil)),
-            .init(at: endAt, action: .event(type: "call.ended", payload: ended, id: nil)),
-            .init(at: quitAt, action: .quit),
-        ])
+    /// The scenario file: the session, then ringing, answered, ~20 s of timer,
+    /// ended with a short linger, quit (relavoi-sandbox's format, docs/sandbox.md).
+    static func script(ringAt: Double = 1, answerAt: Double = 4, endAt: Double = 25, quitAt: Double = 32) -> String {
+        let call = "\"sessionId\":\"\(sessionId)\",\"proxyNumber\":\"\(proxyNumber)\""
+        return [
+            "{\"at\":0,\"session\":{\"id\":\"\(sessionId)\",\"proxyNumber\":\"\(proxyNumber)\",\"state\":\"ACTIVE\",\"metadata\":{\"label\":\"Chowdeck rider\"}}}",
+            "{\"at\":0,\"waitForClient\":true}",
+            "{\"at\":\(ringAt),\"event\":\"call.incoming\",\"payload\":{\(call)}}",
+            "{\"at\":\(answerAt),\"event\":\"call.answered\",\"payload\":{\(call)}}",
+            "{\"at\":\(endAt),\"event\":\"call.ended\",\"payload\":{\(call),\"durationSeconds\":\(Int(endAt - answerAt)),\"cpaasSessionId\":\"cp_demo\"}}",
+            "{\"at\":\(quitAt),\"quit\":true}",
+        ].joined(separator: "\n") + "\n"
+    }
+}
+
+/// The running demo sandbox: a child relavoi-sandbox with throwaway
+/// credentials (the secret travels in its environment, never in argv).
+@MainActor
+final class DemoSandbox {
+    let baseURL: String
+    let apiKey: String
+    let apiSecret: String
+    let tenantId: String
+    private let child: ChildProcess
+    private let scenarioPath: String
+
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
     }
 
-    static var session: SandboxSession {
-        SandboxSession(
-            id: sessionId, proxyNumber: proxyNumber, state: "ACTIVE", metadata: ["label": .string("Chowdeck rider")])
+    /// Where relavoi-sandbox is: `$RELAVOI_SANDBOX_BIN`, beside this program
+    /// (the build tree, or `bin/`), or in `../libexec/relavoi-agent/` (installed).
+    static func sandboxProgram() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["RELAVOI_SANDBOX_BIN"], !path.isEmpty { return path }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let folder = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        for candidate in ["\(folder)/relavoi-sandbox", "\(folder)/../libexec/relavoi-agent/relavoi-sandbox"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return nil
+    }
+
+    init() throws(StartError) {
+        guard let program = Self.sandboxProgram() else {
+            throw StartError(
+                description: "relavoi-sandbox not found beside relavoi-agent (set RELAVOI_SANDBOX_BIN, or make install)"
+            )
+        }
+        var random = SystemRandomNumberGenerator()
+        func hex(_ count: Int) -> String {
+            (0..<count).map { _ in String(random.next() % 16, radix: 16) }.joined()
+        }
+        apiKey = "rk_test_" + hex(48)
+        apiSecret = "rs_" + hex(64)
+        tenantId = UUID().uuidString.lowercased()
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        scenarioPath = "\(directory)/relavoi-demo-\(ProcessInfo.processInfo.processIdentifier).scenario"
+        guard
+            FileManager.default.createFile(
+                atPath: scenarioPath, contents: Data(DemoScenario.script().utf8),
+                attributes: [.posixPermissions: 0o600])
+        else { throw StartError(description: "cannot write \(scenarioPath)") }
+        do {
+            child = try ChildProcess(
+                argv: [program, "--scenario", scenarioPath, "--api-key", apiKey, "--tenant-id", tenantId],
+                environment: ["RELAVOI_SANDBOX_SECRET": apiSecret])
+        } catch {
+            try? FileManager.default.removeItem(atPath: scenarioPath)
+            throw StartError(description: "cannot start the demo sandbox: \(error)")
+        }
+        guard let url = child.readLine(startingWith: "READY ", timeout: 15) else {
+            child.terminate()
+            try? FileManager.default.removeItem(atPath: scenarioPath)
+            throw StartError(description: "the demo sandbox (\(program)) did not start")
+        }
+        baseURL = url
+    }
+
+    /// Calls `body` when the sandbox has played its script and quit.
+    func onQuit(_ body: @escaping @MainActor () -> Void) {
+        child.onExit { [scenarioPath] in
+            try? FileManager.default.removeItem(atPath: scenarioPath)
+            body()
+        }
+    }
+
+    func stop() {
+        child.terminate()
+        try? FileManager.default.removeItem(atPath: scenarioPath)
     }
 }

@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the `Calls` property (`aa{sv}`) as a panel would: known keys of the
 /// right type are taken, anything else is ignored (forward compatible).

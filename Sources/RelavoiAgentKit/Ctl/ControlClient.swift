@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiI18n
 
 /// `relavoi-agent ctl start|update|end|list|status`: one synchronous D-Bus

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import RelavoiGLib
 
 /// Where `ctl` writes: stdout for results, stderr for errors. Tests capture both.
 public struct ControlOutput: Sendable {
@@ -12,6 +14,6 @@ public struct ControlOutput: Sendable {
 
     /// Lines to the process's stdout and stderr.
     public static let standard = ControlOutput(
-        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        out: { StandardStreams.output(($0 + "\n")) },
+        err: { StandardStreams.error(($0 + "\n")) })
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `ctl list` and `ctl status` print, and how a failed call reads.
 enum ControlReport {

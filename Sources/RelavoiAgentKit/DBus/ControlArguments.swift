@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 
 /// Validates the arguments of the control interface's methods; every failure

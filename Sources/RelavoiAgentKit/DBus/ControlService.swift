@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// The object `/com/relavoi/Agent` implementing `com.relavoi.Agent1` (see
@@ -124,14 +125,7 @@ public final class ControlService {
         let connected = currentConnected
         guard connected != announcedConnected else { return }
         announcedConnected = connected
-        let changed = g_variant_new_dict_entry(
-            g_variant_new_string("Connected"), g_variant_new_variant(g_variant_new_boolean(connected ? 1 : 0)))!
-        let body = GVariantValues.tuple([
-            g_variant_new_string(AgentBus.interface),
-            GVariantValues.array(of: "{sv}", [changed]),
-            GVariantValues.array(of: "s", []),
-        ])
-        emit(interface: "org.freedesktop.DBus.Properties", signal: "PropertiesChanged", body)
+        emitPropertyChanged("Connected", g_variant_new_boolean(connected ? 1 : 0))
     }
 
     var currentConnected: Bool { control?.isStreamConnected ?? false }
@@ -144,8 +138,12 @@ public final class ControlService {
         let calls = currentCalls
         guard calls != announcedCalls else { return }
         announcedCalls = calls
-        let changed = g_variant_new_dict_entry(
-            g_variant_new_string("Calls"), g_variant_new_variant(CallsProperty.value(calls)))!
+        emitPropertyChanged("Calls", CallsProperty.value(calls))
+    }
+
+    /// `PropertiesChanged` for one property of the interface, with its new value.
+    private func emitPropertyChanged(_ name: String, _ value: OpaquePointer) {
+        let changed = g_variant_new_dict_entry(g_variant_new_string(name), g_variant_new_variant(value))!
         let body = GVariantValues.tuple([
             g_variant_new_string(AgentBus.interface),
             GVariantValues.array(of: "{sv}", [changed]),

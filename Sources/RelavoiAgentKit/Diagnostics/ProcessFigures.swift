@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The agent's own process as the kernel and the allocator see it: resident
 /// memory next to what malloc has handed out tells a leak (both grow) from

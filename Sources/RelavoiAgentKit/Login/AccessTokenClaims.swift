@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 
 /// The claims of a JWT access token, read without checking the signature:

@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes settings (`api-key`, `tenant-id`, …) into the `[agent]` group of
 /// `agent.conf` in one go, keeping every other key and comment (GKeyFile

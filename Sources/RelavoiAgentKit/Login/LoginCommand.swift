@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 import RelavoiGLib
 import RelavoiI18n
@@ -33,8 +34,8 @@ public enum LoginCommand {
         static var terminal: IO {
             IO(
                 readLine: TerminalPrompt.readLine(prompt:hidden:),
-                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                out: { StandardStreams.output(($0 + "\n")) },
+                err: { StandardStreams.error(($0 + "\n")) },
                 storeSecret: { (secret, apiKey, label) throws(Keyring.StoreError) in
                     try Keyring.store(secret: secret, apiKey: apiKey, label: label)
                 },
@@ -199,7 +200,9 @@ public enum LoginCommand {
     }
 
     private static func explainNoKeyring(_ error: Keyring.StoreError, configPath: String, io: IO) {
-        let file = (configPath as NSString).deletingLastPathComponent + "/api-secret"
+        let folder = configPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
+        let file = (folder.isEmpty ? "." : folder) + "/api-secret"
         io.err(
             "relavoi-agent login: "
                 + L(

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import RelavoiGLib
 
 /// Reads a line from standard input, prompting on stderr when it is a
 /// terminal. A hidden line is read with echo off (termios); the terminal's
@@ -11,11 +13,11 @@ enum TerminalPrompt {
 
     static func readLine(prompt: String, hidden: Bool) -> String? {
         guard isInteractive else { return Swift.readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStreams.error(prompt)
         guard hidden else { return Swift.readLine(strippingNewline: true) }
         guard EchoGuard.disableEcho(fd: STDIN_FILENO) else {
             // Not a terminal we can switch off echo on: do not read a secret in the clear.
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStreams.error("\n")
             return nil
         }
         defer { EchoGuard.restore() }

@@ -1,6 +1,8 @@
 import CGLib
 import CSecret
-import Foundation
+import FoundationEssentials
+import Glibc
+import RelavoiGLib
 
 /// The desktop keyring (Secret Service) through libsecret: one item per API
 /// key, schema `com.relavoi.Agent`, attribute `api-key` = the key.
@@ -137,7 +139,7 @@ private final class CancelAfter: @unchecked Sendable {
         g_mutex_init(mutex)
         g_cond_init(condition)
         let deadline = g_get_monotonic_time() + gint64(max(0, seconds) * 1_000_000)
-        Thread.detachNewThread { [self] in
+        Threads.detach(name: "relavoi-worker") { [self] in
             g_mutex_lock(mutex)
             while !stopped, g_cond_wait_until(condition, mutex, deadline) != 0 {}
             let expired = !stopped

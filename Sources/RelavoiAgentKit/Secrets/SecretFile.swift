@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads the API secret from a file that only its owner (this user) can read.
 /// Refused: a file that group or others may read or write, a file owned by
@@ -45,7 +46,7 @@ public enum SecretFile {
         var length = 0
         while length < bytes.count {
             let count = bytes.withUnsafeMutableBytes {
-                Foundation.read(fd, $0.baseAddress! + length, $0.count - length)
+                Glibc.read(fd, $0.baseAddress! + length, $0.count - length)
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw refuse("cannot read it: \(errnoText())") }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// Where the agent's API secret comes from, in this order:

@@ -1,6 +1,8 @@
 import CGLib
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import RelavoiGLib
 
 /// Small pieces shared by the session watchers' GLib callbacks.
 enum GLibCallbacks {
@@ -9,7 +11,7 @@ enum GLibCallbacks {
     /// object was made in, and a shared bus connection may have been made on
     /// the presenter thread.
     static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
+        if Threads.isMainThread {
             MainActor.assumeIsolated { body() }
         } else {
             DispatchQueue.main.async { MainActor.assumeIsolated { body() } }

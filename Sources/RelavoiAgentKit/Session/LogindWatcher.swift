@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// logind on the system bus (`org.freedesktop.login1.Manager`): reports
@@ -44,7 +45,6 @@ final class LogindWatcher {
     }
 
     isolated deinit { stop() }
-
 
     func start() {
         guard connection == nil else { return }

@@ -1,6 +1,7 @@
 import CGLib
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 
 /// GIO's network monitor (NetworkManager, the kernel's routes over netlink or
@@ -46,7 +47,7 @@ final class NetworkWatcher {
     func start() {
         guard monitor == nil, !stopped else { return }
         let handle = Handle(self)
-        Thread.detachNewThread {
+        Threads.detach(name: "relavoi-worker") {
             guard let monitor = g_network_monitor_get_default() else { return }
             let passed = MonitorPointer(pointer: monitor)
             DispatchQueue.main.async {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the agent reads from `agent.conf` (group `[agent]`) and the
 /// environment. Pure: the caller reads the file and the environment. The API
@@ -21,6 +21,8 @@ public struct AgentSettings: Equatable, Sendable {
     /// The page a click on a banner opens; nil: a click does nothing.
     public var openURL: OpenURLTemplate?
     public var banners = BannerSettings()
+    /// The panel item (StatusNotifierItem) while a call is shown.
+    public var trayItem: TrayItemMode = .auto
 
     public init() {}
 
@@ -45,7 +47,7 @@ public struct AgentSettings: Equatable, Sendable {
     }
 
     private mutating func apply(key: String, raw: String) throws(SettingsError) {
-        let value = raw.trimmingCharacters(in: .whitespaces)
+        let value = raw.trimmingWhitespace()
         switch key {
         case "base-url": baseURL = try Self.url(value, key: key, schemes: ["https", "http"])
         case "ws-url": webSocketURL = value.isEmpty ? nil : try Self.url(value, key: key, schemes: ["wss", "ws"])
@@ -72,7 +74,7 @@ public struct AgentSettings: Equatable, Sendable {
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
         case "proxy-numbers":
             proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         case "max-banners":
             guard let number = Int(value), (1...20).contains(number) else {
                 throw SettingsError(key: key, message: "expected a number from 1 to 20")
@@ -86,6 +88,11 @@ public struct AgentSettings: Equatable, Sendable {
         case OpenURLTemplate.settingKey: openURL = value.isEmpty ? nil : try OpenURLTemplate(parsing: value)
         case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
         case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
+        case "tray-item":
+            guard let mode = TrayItemMode(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected auto, on or off")
+            }
+            trayItem = mode
         default:
             throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
         }
@@ -124,6 +131,13 @@ public struct AgentSettings: Equatable, Sendable {
         }
         return text
     }
+}
+
+/// `tray-item = auto | on | off`: `auto` keeps the item Passive while the
+/// GNOME Shell extension (`com.relavoi.Agent.ShellIndicator` on the bus)
+/// shows the calls; `on` shows it anyway; `off` exports no item at all.
+public enum TrayItemMode: String, Equatable, Sendable, CaseIterable {
+    case auto, on, off
 }
 
 /// `dismiss-policy = immediate | default | after:SECONDS`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which calls get a banner: the calls the agent follows, at most
 /// `maxBanners` of them shown, the rest counted in one summary notification.

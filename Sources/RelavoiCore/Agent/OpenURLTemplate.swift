@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `open-url` setting: the page a click on a call's banner opens, e.g.
 /// `https://ops.example.com/calls/{sessionId}?order={metadata.orderId}`.
@@ -76,7 +76,8 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
         if name.hasPrefix(prefix) {
             let key = name.dropFirst(prefix.count)
             let allowed = key.unicodeScalars.allSatisfy {
-                CharacterSet.alphanumerics.contains($0) && $0.isASCII || "_-.".unicodeScalars.contains($0)
+                ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
+                    || "_-.".unicodeScalars.contains($0)
             }
             if !key.isEmpty, key.count <= 64, allowed { return .metadata(key: String(key)) }
             throw bad("{\(name)}: a metadata key is letters, digits, _ - . (at most 64)")
@@ -89,7 +90,7 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
         guard case .literal(let head)? = parts.first else {
             throw bad("must start with https:// and a host, not a placeholder")
         }
-        guard let schemeEnd = head.range(of: "://") else { throw bad("expected a URL starting with https://") }
+        guard let schemeEnd = head.firstRange(of: "://") else { throw bad("expected a URL starting with https://") }
         let scheme = head[..<schemeEnd.lowerBound].lowercased()
         let afterScheme = head[schemeEnd.upperBound...]
         // The authority must end inside the literal head, at / ? or #.
@@ -123,18 +124,5 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Everything but RFC 3986's unreserved characters, byte by byte (UTF-8).
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return encoded
-    }
+    static func percentEncoded(_ text: String) -> String { StreamEndpoint.percentEncodeQueryValue(text) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the agent knows of a tenant's sessions, bounded: the stream carries
 /// every session of the tenant, so the oldest entries go when it is full.

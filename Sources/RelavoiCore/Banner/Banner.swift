@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One banner's truth: what call it shows and where in its life it is.
 public struct Banner: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// All banners of the process and their lifecycle, as a pure state machine:
 /// methods take the time and return what the adapter must do. Holds no timer;

@@ -83,7 +83,7 @@ public struct BannerRenderer: Sendable {
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text
         if profile.rendersMarkup && snapshot.badge == .unverified {
             // Markup servers get a stronger warning; the text stays the same words.
-            content.body = content.body.replacingOccurrences(of: badge, with: "<b>\(badge)</b>")
+            content.body = content.body.replacing(badge, with: "<b>\(badge)</b>")
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil

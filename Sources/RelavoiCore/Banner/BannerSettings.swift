@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's banner settings (the `[agent]` group of `agent.conf`).
 public struct BannerSettings: Equatable, Sendable {
@@ -40,7 +40,7 @@ public struct SettingsError: Error, Equatable, CustomStringConvertible, Sendable
 /// Parsers for settings values.
 public enum SettingsValue {
     public static func bool(_ raw: String, key: String) throws(SettingsError) -> Bool {
-        switch raw.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch raw.trimmingWhitespace().lowercased() {
         case "true", "yes", "1", "on": return true
         case "false", "no", "0", "off": return false
         default: throw SettingsError(key: key, message: "expected true or false, got \"\(raw.prefix(40))\"")

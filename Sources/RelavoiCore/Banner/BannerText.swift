@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns untrusted strings into display text and formats durations.
 public enum BannerText {
@@ -42,7 +42,7 @@ public enum BannerText {
         }
         // A label that talks about verification is shown as a quotation, so it
         // cannot be read as the badge, which always comes from the server.
-        if text.range(of: "verif", options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]) != nil {
+        if text.containsFolded("verif") {
             text = "“\(text)”"
         }
         return text

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a call banner is about, as on iOS (`ActivityAttributes` there).
 public struct RelavoiCallAttributes: Codable, Hashable, Sendable {

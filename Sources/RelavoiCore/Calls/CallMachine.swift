@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the agent decides per call, as a pure state machine: which
 /// calls get a banner (proxy-number filter, cap and summary), their phases,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One text frame of the Relavoi stream, decoded.
 public enum StreamFrame: Equatable, Sendable {

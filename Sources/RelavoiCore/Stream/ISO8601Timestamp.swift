@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A fast, allocation-free reader for the ISO-8601 timestamps of the stream:
 /// `2026-07-15T12:14:59.758Z`, with or without fractional seconds, with `Z`,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A URL refused by the transport policy; the message names the URL
 /// without its query (which may hold a token).
@@ -56,7 +56,7 @@ public enum StreamEndpoint {
         while root.hasSuffix("/") { root.removeLast() }
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
             let text = String(segment)
-            if let decoded = text.removingPercentEncoding, decoded != text { return text }  // already encoded
+            if let decoded = PercentEncoding.decode(text), decoded != text { return text }  // already encoded
             return percentEncodePathSegment(text)
         }
         var url = root + "/" + segments.joined(separator: "/")

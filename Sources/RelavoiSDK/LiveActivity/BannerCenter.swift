@@ -49,6 +49,8 @@ public final class BannerCenter {
     /// content a server sees is already adapted to it.
     private var profileKnown = false
     private var nextKey = 0
+    /// Called after each tick of the timer (see `addTickObserver`).
+    private var tickObservers: [@MainActor () -> Void] = []
 
     init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
@@ -59,6 +61,13 @@ public final class BannerCenter {
     public var isTimerRunning: Bool { timer?.isActive == true }
     public var activeKeys: [String] { board.banners.keys.sorted() }
     public func banner(_ key: String) -> Banner? { board.banners[key] }
+
+    /// Runs `observer` after each tick of the banners' timer (just past each
+    /// second while a call is live, and at each close time): the panel item's
+    /// timer moves with the banners' instead of keeping a second 1 Hz timer.
+    public func addTickObserver(_ observer: @escaping @MainActor () -> Void) {
+        tickObservers.append(observer)
+    }
 
     /// A key no other banner uses.
     public func makeKey(prefix: String) -> String {
@@ -225,6 +234,7 @@ public final class BannerCenter {
                 self.timer = nil
                 self.timerDeadline = nil
                 self.perform(self.board.tick(now: self.now()))
+                for observer in self.tickObservers { observer() }
             }
         }
     }

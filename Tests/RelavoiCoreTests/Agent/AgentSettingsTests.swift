@@ -13,6 +13,13 @@ import Testing
         #expect(settings.smsNotifications)
         #expect(!settings.banners.ringThroughDoNotDisturb)
         #expect(settings.proxyNumbers.isEmpty)
+        #expect(settings.trayItem == .auto)
+    }
+
+    @Test func trayItemModes() throws {
+        for (text, mode) in [("auto", TrayItemMode.auto), ("on", .on), ("OFF", .off), (" off ", .off)] {
+            #expect(try AgentSettings(file: ["tray-item": text], environment: [:]).trayItem == mode)
+        }
     }
 
     @Test func fileValuesAndEnvironmentOverrides() throws {
@@ -36,7 +43,7 @@ import Testing
     @Test(arguments: [
         ("max-banners", "0"), ("max-banners", "many"), ("dismiss-policy", "later"), ("dismiss-policy", "after:99999"),
         ("user-phone", "0803 111"), ("tenant-id", "acme"), ("base-url", "ftp://x"), ("ws-url", "https://x/ws"),
-        ("sms-notifications", "maybe"), ("frobnicate", "1"), ("api-secret", "rs_x"),
+        ("sms-notifications", "maybe"), ("frobnicate", "1"), ("api-secret", "rs_x"), ("tray-item", "yes"),
     ])
     func badValuesNameTheKey(key: String, value: String) {
         #expect {

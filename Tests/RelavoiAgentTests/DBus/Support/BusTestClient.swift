@@ -85,8 +85,8 @@ final class BusTestClient {
         return pending.reply
     }
 
-    /// Subscribes to every signal from the destination on the agent's path.
-    func subscribe(interface: String? = nil, member: String? = nil) {
+    /// Subscribes to every signal on `path` (the agent's by default).
+    func subscribe(interface: String? = nil, member: String? = nil, path: String = AgentBus.objectPath) {
         let callback: GDBusSignalCallback = { _, _, _, interface, member, parameters, data in
             let log = Unmanaged<SignalLog>.fromOpaque(data!).takeUnretainedValue()
             let printed = parameters.flatMap { g_variant_print($0, 1) }
@@ -99,7 +99,7 @@ final class BusTestClient {
         }
         let destroy: GDestroyNotify = { data in Unmanaged<SignalLog>.fromOpaque(data!).release() }
         let id = g_dbus_connection_signal_subscribe(
-            connection.pointer, nil, interface, member, AgentBus.objectPath, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            connection.pointer, nil, interface, member, path, nil, G_DBUS_SIGNAL_FLAGS_NONE,
             callback, Unmanaged.passRetained(signalLog).toOpaque(), destroy)
         subscriptions.append(id)
         // Make sure the bus has the match rule before anything is emitted.

@@ -1,0 +1,191 @@
+import Foundation
+import RelavoiCore
+import RelavoiGLib
+import RelavoiTray
+
+/// The panel item (`tray-item`, docs in README): reads the calls from the
+/// banner control, shows them through `StatusNotifierItemObject` and its
+/// dbusmenu, registers with each StatusNotifierWatcher, and carries out menu
+/// clicks. `refresh()` runs when a call changes and on each tick of the
+/// banners' timer; what to show and when to signal is decided in RelavoiCore.
+@MainActor
+public final class TrayItemController {
+    /// Owned by the GNOME Shell extension while it shows the calls.
+    public static let shellIndicatorName = "com.relavoi.Agent.ShellIndicator"
+
+    private weak var control: (any BannerControl)?
+    private let mode: TrayItemMode
+    private let openURL: OpenURLTemplate?
+    private let connection: BusConnection
+    private let now: () -> Date
+    private let item: StatusNotifierItemObject
+    private var menu: TrayMenuServer?
+    private let registration: StatusNotifierRegistration
+    private var shellIndicator: BusNameWatch?
+    private let clipboard: ClipboardTool?
+    private var pacer = TraySignalPacer()
+    private var slots = TrayMenuSlots()
+    /// A one-shot timer for a change that came in a second which already had
+    /// its signals; a running call's label rides on the banners' tick instead.
+    private var deferred: GLibTimer?
+
+    /// The item per `mode`, exported and registering; nil for `off` or without a bus.
+    public static func start(
+        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl,
+        now: @escaping () -> Date = Date.init
+    ) -> TrayItemController? {
+        guard mode != .off else {
+            Log.debug("tray item: off (tray-item = off)")
+            return nil
+        }
+        guard let connection = try? BusConnection.session() else {
+            Log.warning("tray item: no session bus")
+            return nil
+        }
+        let tray = TrayItemController(
+            mode: mode, openURL: openURL, control: control, connection: connection, now: now)
+        do {
+            try tray.item.register()
+        } catch {
+            Log.warning("tray item: \(error)")
+            return nil
+        }
+        tray.menu = TrayMenuServer { [weak tray] itemId, eventId in tray?.menuEvent(itemId: itemId, eventId: eventId) }
+        if mode == .auto {
+            tray.shellIndicator = BusNameWatch(connection: connection.pointer, name: shellIndicatorName) {
+                [weak tray] owner in
+                Log.debug(
+                    "tray item: \(shellIndicatorName) \(owner.map { "owned by \($0): item hidden" } ?? "not owned")")
+                tray?.refresh()
+            }
+        }
+        tray.registration.start()
+        tray.refresh()
+        return tray
+    }
+
+    private init(
+        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, connection: BusConnection,
+        now: @escaping () -> Date
+    ) {
+        self.mode = mode
+        self.openURL = openURL
+        self.control = control
+        self.connection = connection
+        self.now = now
+        clipboard = ClipboardTool.find()
+        let activation = ActivationTarget()
+        item = StatusNotifierItemObject(
+            connection: connection.pointer, id: "com.relavoi.Agent", menuPath: TrayMenuServer.path,
+            iconThemePath: Self.iconThemePath(), itemIsMenu: openURL == nil,
+            onActivate: { activation.controller?.activate() })
+        registration = StatusNotifierRegistration(connection: connection.pointer)
+        activation.controller = self
+    }
+
+    /// Lets the item's click reach the controller that owns the item, weakly.
+    private final class ActivationTarget {
+        weak var controller: TrayItemController?
+    }
+
+    /// A left click: the call's page when `open-url` is set (else the item is a menu).
+    private func activate() {
+        let calls = (control?.listBanners() ?? []).map(Self.trayCall)
+        switch TrayActivation.outcome(template: openURL, calls: calls) {
+        case .open(let url):
+            Log.info("tray item: opening the call's page")
+            URIOpener.open(url)
+        case .nothing(let why):
+            Log.debug("tray item: Activate: \(why)")
+        }
+    }
+
+    public func stop() {
+        deferred?.cancel()
+        deferred = nil
+        shellIndicator?.stop()
+        registration.stop()
+        item.unregister()
+        menu = nil
+    }
+
+    /// Shows the calls as of now; signals what changed unless this second
+    /// already had its signals (then once the next second starts).
+    public func refresh() {
+        guard item.isRegistered else { return }
+        let time = now()
+        let calls = (control?.listBanners() ?? []).map(Self.trayCall)
+        let hidden = mode == .auto && shellIndicator?.owner != nil
+        let view = TrayItemView(
+            calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
+            slots: slots.assign(calls.map(\.sessionId)))
+        item.view = view
+        menu?.show(view.menu)
+        switch pacer.offer(view, now: time) {
+        case .emit(let signals):
+            item.emit(signals)
+        case .wait(let until):
+            guard deferred?.isActive != true else { return }
+            deferred = GLibTimer.once(after: max(0, until.timeIntervalSince(time)) + 0.005) { [weak self] in
+                MainActor.assumeIsolated {
+                    self?.deferred = nil
+                    self?.refresh()
+                }
+            }
+        case .idle:
+            break
+        }
+    }
+
+    private func menuEvent(itemId: Int32, eventId: String) {
+        switch TrayMenuEvent.decide(rows: menu?.rows ?? [], itemId: itemId, eventId: eventId) {
+        case .dismiss(let sessionId):
+            Log.info("tray item: Dismiss from the menu")
+            do {
+                try control?.dismissBanner(sessionId: sessionId)
+            } catch {
+                Log.info("tray item: nothing to dismiss: \(error)")
+            }
+        case .copyNumber(let number):
+            clipboard?.copy(number)
+        case .ignored:
+            break
+        case .refused(let why):
+            Log.info("tray item: \(why)")
+        }
+    }
+
+    static func trayCall(_ listing: BannerListing) -> TrayCall {
+        let phase: TrayCall.Phase
+        switch listing.phase {
+        case .ringing: phase = .ringing
+        case .active: phase = .live
+        case .ended: phase = .ended
+        case .missed: phase = .missed
+        }
+        return TrayCall(
+            sessionId: listing.sessionId, label: listing.label, proxyNumber: listing.proxyNumber, badge: listing.badge,
+            phase: phase, rangAt: listing.rangAt, answeredAt: listing.answeredAt, endedAt: listing.endedAt,
+            durationSeconds: listing.durationSeconds)
+    }
+
+    /// `IconThemePath`: empty when the badge icons are installed; else the
+    /// `icons` folder of `$RELAVOI_ICON_DIR` or of the build tree, as banners find them.
+    static func iconThemePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let file = "scalable/status/\(VerificationBadge.verified.iconName).svg"
+        let manager = FileManager.default
+        let dataDirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":")
+        if dataDirs.contains(where: { manager.fileExists(atPath: "\($0)/icons/hicolor/\(file)") }) { return "" }
+        if let hicolor = environment["RELAVOI_ICON_DIR"], manager.fileExists(atPath: "\(hicolor)/\(file)") {
+            return URL(fileURLWithPath: hicolor).deletingLastPathComponent().path
+        }
+        var url = URL(fileURLWithPath: (try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
+        for _ in 0..<6 {
+            url.deleteLastPathComponent()
+            if manager.fileExists(atPath: url.appendingPathComponent("icons/hicolor/\(file)").path) {
+                return url.appendingPathComponent("icons").path
+            }
+        }
+        return ""
+    }
+}

@@ -1,0 +1,91 @@
+import FoundationEssentials
+
+/// What the panel item (`org.kde.StatusNotifierItem`) shows for the calls at
+/// one moment. Pure: the adapter reads its properties from here and asks
+/// `signals(since:)` which `New*` signals a change needs.
+public struct TrayItemView: Equatable, Sendable {
+    public enum Status: String, Equatable, Sendable {
+        /// No call (or another indicator shows it): hosts hide the item.
+        case passive = "Passive"
+        case active = "Active"
+        /// A call rings.
+        case needsAttention = "NeedsAttention"
+    }
+
+    /// The app's own icon, for a hidden item.
+    public static let appIconName = "com.relavoi.Agent"
+    /// What hosts draw instead of the badge while a call rings (NeedsAttention).
+    public static let ringingIconName = "com.relavoi.Agent-ringing-symbolic"
+
+    public var status: Status = .passive
+    public var title = "Relavoi"
+    public var iconName = Self.appIconName
+    public var attentionIconName = Self.appIconName
+    /// `XAyatanaLabel`: drawn next to the icon by GNOME's AppIndicator and xfce.
+    public var label = ""
+    /// `XAyatanaLabelGuide`: the widest text the label takes in its current
+    /// form (digits as 0), so the panel does not jump every second.
+    public var labelGuide = ""
+    public var toolTipTitle = ""
+    public var toolTipText = ""
+    public var menu: [TrayMenuRow] = []
+
+    /// The hidden item: no call, or `hidden` (the GNOME extension shows it).
+    public init() {}
+
+    /// - Parameters:
+    ///   - calls: oldest first, as the `Calls` property lists them.
+    ///   - hidden: another indicator shows the calls: stay Passive, say nothing.
+    ///   - canCopy: a clipboard tool is there: offer "Copy number".
+    ///   - ids: each call's menu slot (`TrayMenuSlots`).
+    public init(calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32]) {
+        guard !hidden, let focus = Self.focus(calls) else { return }
+        let rings = calls.contains { $0.phase == .ringing }
+        status = rings ? .needsAttention : .active
+        title = focus.displayLabel
+        iconName = focus.badge.iconName
+        attentionIconName = rings ? Self.ringingIconName : focus.badge.iconName
+        let more = calls.count > 1 ? " +\(calls.count - 1)" : ""
+        label = focus.timerText(at: now) + more
+        labelGuide = Self.guide(label)
+        toolTipTitle = calls.count == 1 ? focus.displayLabel : "\(calls.count) Relavoi calls"
+        toolTipText = calls.map { call in
+            "\(call.displayLabel) · \(call.proxyNumber)\n\(call.badge.words) · \(call.timerText(at: now))"
+        }.joined(separator: "\n")
+        menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots)
+    }
+
+    /// The call the label is about: a ringing one first, else a live one, else the oldest.
+    static func focus(_ calls: [TrayCall]) -> TrayCall? {
+        calls.first { $0.phase == .ringing } ?? calls.first { $0.phase == .live } ?? calls.first
+    }
+
+    /// The text with each digit as 0: as wide as any time of the same form.
+    static func guide(_ text: String) -> String {
+        String(text.map { $0.isASCII && $0.isNumber ? "0" : $0 })
+    }
+
+    /// The `New*` signals that tell a host what differs from `old`, each once.
+    public func signals(since old: TrayItemView) -> [TrayItemSignal] {
+        var signals: [TrayItemSignal] = []
+        if status != old.status { signals.append(.newStatus) }
+        if title != old.title { signals.append(.newTitle) }
+        if iconName != old.iconName { signals.append(.newIcon) }
+        if attentionIconName != old.attentionIconName { signals.append(.newAttentionIcon) }
+        if toolTipTitle != old.toolTipTitle || toolTipText != old.toolTipText || iconName != old.iconName {
+            signals.append(.newToolTip)
+        }
+        if label != old.label || labelGuide != old.labelGuide { signals.append(.newLabel) }
+        return signals
+    }
+}
+
+/// The item's change signals (`org.kde.StatusNotifierItem`, and Ayatana's label).
+public enum TrayItemSignal: String, Equatable, Sendable, CaseIterable {
+    case newStatus = "NewStatus"
+    case newTitle = "NewTitle"
+    case newIcon = "NewIcon"
+    case newAttentionIcon = "NewAttentionIcon"
+    case newToolTip = "NewToolTip"
+    case newLabel = "XAyatanaNewLabel"
+}

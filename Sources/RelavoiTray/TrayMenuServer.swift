@@ -1,0 +1,100 @@
+import CDbusmenu
+import CGLib
+import RelavoiCore
+import RelavoiGLib
+
+/// The item's menu over `com.canonical.dbusmenu`, served by libdbusmenu-glib
+/// on the process's shared session connection. It shows `TrayMenuRow`s:
+/// new rows (a call came or went) get a new layout, changed texts are
+/// updated in place. libdbusmenu answers `Event` for an unknown id with an
+/// error itself; each event it accepts is handed to `onEvent` with the item's
+/// id and the event's name, and the agent decides (`TrayMenuEvent`).
+@MainActor
+public final class TrayMenuServer {
+    public static let path = "/MenuBar"
+
+    private final class Handle {
+        weak var server: TrayMenuServer?
+        init(_ server: TrayMenuServer) { self.server = server }
+    }
+
+    private let server: UnsafeMutablePointer<DbusmenuServer>
+    private let root: UnsafeMutablePointer<DbusmenuMenuitem>
+    private var items: [UnsafeMutablePointer<DbusmenuMenuitem>] = []
+    public private(set) var rows: [TrayMenuRow] = []
+    private let onEvent: @MainActor (_ itemId: Int32, _ eventId: String) -> Void
+
+    public init(onEvent: @escaping @MainActor (_ itemId: Int32, _ eventId: String) -> Void) {
+        self.onEvent = onEvent
+        server = dbusmenu_server_new(Self.path)
+        root = dbusmenu_menuitem_new_with_id(0)
+        dbusmenu_server_set_root(server, root)
+        connectEvents(root)
+    }
+
+    isolated deinit {
+        clear()
+        g_object_unref(UnsafeMutableRawPointer(root))
+        g_object_unref(UnsafeMutableRawPointer(server))
+    }
+
+    /// Shows these rows (nothing is sent when nothing changed).
+    public func show(_ newRows: [TrayMenuRow]) {
+        if newRows.map(\.shape) != rows.map(\.shape) {
+            clear()
+            for row in newRows {
+                let item = dbusmenu_menuitem_new_with_id(row.id)!
+                switch row.kind {
+                case .separator:
+                    dbusmenu_menuitem_property_set(item, DBUSMENU_MENUITEM_PROP_TYPE, "separator")
+                case .text:
+                    dbusmenu_menuitem_property_set(item, DBUSMENU_MENUITEM_PROP_LABEL, row.label)
+                    dbusmenu_menuitem_property_set_bool(item, DBUSMENU_MENUITEM_PROP_ENABLED, 0)
+                case .copyNumber, .dismiss:
+                    dbusmenu_menuitem_property_set(item, DBUSMENU_MENUITEM_PROP_LABEL, row.label)
+                }
+                connectEvents(item)
+                dbusmenu_menuitem_child_append(root, item)
+                items.append(item)
+            }
+        } else {
+            for (index, row) in newRows.enumerated() where row.label != rows[index].label {
+                dbusmenu_menuitem_property_set(items[index], DBUSMENU_MENUITEM_PROP_LABEL, row.label)
+            }
+        }
+        rows = newRows
+    }
+
+    private func clear() {
+        for item in items {
+            dbusmenu_menuitem_child_delete(root, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        items.removeAll()
+    }
+
+    /// "event" fires for every event libdbusmenu accepted for this item;
+    /// returning TRUE keeps libdbusmenu's own handling (item-activated) out.
+    private func connectEvents(_ item: UnsafeMutablePointer<DbusmenuMenuitem>) {
+        typealias EventHandler =
+            @convention(c) (
+                UnsafeMutableRawPointer?, UnsafePointer<gchar>?, OpaquePointer?, guint, UnsafeMutableRawPointer?
+            ) -> gboolean
+        let handler: EventHandler = { item, name, _, _, data in
+            nonisolated(unsafe) let item = item
+            nonisolated(unsafe) let data = data
+            let eventId = name.map { String(cString: $0) } ?? ""
+            return MainActor.assumeIsolated {
+                let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
+                guard let server = handle.server, let item else { return 1 }
+                let id = dbusmenu_menuitem_get_id(item.assumingMemoryBound(to: DbusmenuMenuitem.self))
+                server.onEvent(id, eventId)
+                return 1
+            }
+        }
+        let destroy: GClosureNotify = { data, _ in Unmanaged<Handle>.fromOpaque(data!).release() }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(item), DBUSMENU_MENUITEM_SIGNAL_EVENT, unsafeBitCast(handler, to: GCallback.self),
+            Unmanaged.passRetained(Handle(self)).toOpaque(), destroy, GConnectFlags(rawValue: 0))
+    }
+}

@@ -1,0 +1,387 @@
+import CGLib
+import Foundation
+import RelavoiAgentKit
+import RelavoiCore
+import RelavoiGLib
+import RelavoiTestSupport
+import XCTest
+
+/// The agent's StatusNotifierItem as a panel sees it, against a watcher
+/// stand-in on the private test bus: registration (and again after the
+/// watcher restarts), Status, Title, ToolTip, XAyatanaLabel through ringing,
+/// live and ended, the label's once-a-second pace, the menu and its Dismiss,
+/// `tray-item = off`, and the GNOME extension's name keeping it Passive.
+final class AgentTrayItemTests: XCTestCase {
+    static let item = "/StatusNotifierItem"
+    static let sni = "org.kde.StatusNotifierItem"
+    static let newSignals: Set<String> = [
+        "NewStatus", "NewTitle", "NewIcon", "NewAttentionIcon", "NewToolTip", "XAyatanaNewLabel",
+    ]
+
+    @MainActor static func property(_ client: BusTestClient, _ name: String) -> String {
+        let reply = client.call(
+            "Get", Args.tuple([Args.s(Self.sni), Args.s(name)]), interface: "org.freedesktop.DBus.Properties",
+            path: Self.item)
+        return reply.isError ? "error: \(reply.errorName ?? "")" : Args.printed(reply.value)
+    }
+
+    /// Polls a property until it matches (the agent answers within the loop's turns).
+    @MainActor @discardableResult
+    static func waitFor(
+        _ client: BusTestClient, _ name: String, _ what: String, timeout: Double = 20, log: @autoclosure () -> String,
+        file: StaticString = #filePath, line: UInt = #line, _ matches: @escaping (String) -> Bool
+    ) -> String {
+        var last = ""
+        let ok = MainLoop.iterate(timeout: timeout) {
+            last = Self.property(client, name)
+            return matches(last)
+        }
+        XCTAssertTrue(ok, "\(what): \(name) stayed \(last)\n\(log().suffix(3000))", file: file, line: line)
+        return last
+    }
+
+    @MainActor static func agentUniqueName() -> String {
+        guard let bus = try? BusTestClient(destination: "org.freedesktop.DBus") else { return "" }
+        let reply = bus.call(
+            "GetNameOwner", Args.tuple([Args.s(AgentBus.name)]), interface: "org.freedesktop.DBus",
+            path: "/org/freedesktop/DBus")
+        guard let value = reply.value else { return "" }
+        let child = g_variant_get_child_value(value, 0)!
+        defer { g_variant_unref(child) }
+        return String(cString: g_variant_get_string(child, nil))
+    }
+
+    func testItemFollowsTheCallRegistersAgainAndDismissesFromTheMenu() throws {
+        try MainActor.assumeIsolated {
+            var watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
+            let h = try AgentHarness(config: "dismiss-policy = after:120")
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty },
+                "the item registered with the watcher:\n\(h.agent.log.suffix(2000))")
+            let service = watcher.registrations[0].service
+            XCTAssertEqual(service, Self.agentUniqueName(), "registered under the agent's unique name")
+            XCTAssertEqual(watcher.registrations[0].sender, service)
+            let client = try BusTestClient(destination: service)
+            client.subscribe(interface: Self.sni, path: Self.item)
+            XCTAssertEqual(Self.property(client, "Status"), "(<'Passive'>,)", "hidden before any call")
+            XCTAssertEqual(Self.property(client, "Category"), "(<'Communications'>,)")
+            XCTAssertEqual(Self.property(client, "Menu"), "(<objectpath '/MenuBar'>,)")
+            XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<true>,)", "without open-url a click opens the menu")
+            XCTAssertTrue(client.signals.isEmpty, "no signal while no call is shown: \(client.signals)")
+
+            // Ringing.
+            h.session("ses_t", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_t", ["proxyNumber": .string("+2348000000001")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            Self.waitFor(client, "Title", "ringing title", log: h.agent.log) { $0 == "(<'Chowdeck rider'>,)" }
+            XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<'Ringing…'>,)")
+            XCTAssertEqual(Self.property(client, "AttentionIconName"), "(<'com.relavoi.Agent-ringing-symbolic'>,)")
+            Self.waitFor(client, "IconName", "the verified badge", log: h.agent.log) {
+                $0 == "(<'com.relavoi.Agent-verified'>,)"
+            }
+            let ringingTip = Self.property(client, "ToolTip")
+            XCTAssertTrue(ringingTip.contains("+2348000000001") && ringingTip.contains("Ringing…"), ringingTip)
+            XCTAssertTrue(
+                watcher.registrations.count >= 1 && watcher.registrations.allSatisfy { $0.service == service },
+                "registered during the call")
+
+            // The menu lists the call.
+            let layoutReply = client.call(
+                "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            let layout = Args.printed(layoutReply.value)
+            XCTAssertFalse(layoutReply.isError, layoutReply.errorMessage ?? "")
+            for text in ["Chowdeck rider", "+2348000000001", "Dismiss"] {
+                XCTAssertTrue(layout.contains(text), "\(text) in \(layout)")
+            }
+
+            // Bad input: errors, and the agent keeps going.
+            let unknownItem = client.call(
+                "Event",
+                Args.tuple([
+                    Args.i(99_999), Args.s("clicked"), g_variant_new_variant(Args.i(0)), g_variant_new_uint32(0),
+                ]),
+                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertTrue(unknownItem.isError, "an unknown menu id is an error")
+            let wrongTypes = client.call(
+                "Event", Args.tuple([Args.s("13"), Args.s("clicked")]), interface: "com.canonical.dbusmenu",
+                path: "/MenuBar")
+            XCTAssertEqual(wrongTypes.errorName, "org.freedesktop.DBus.Error.InvalidArgs")
+            let badScroll = client.call(
+                "Scroll", Args.tuple([Args.i(1), Args.s("\u{202E}sideways")]), interface: Self.sni, path: Self.item)
+            XCTAssertEqual(badScroll.errorName, "org.freedesktop.DBus.Error.InvalidArgs")
+            let badActivate = client.call("Activate", Args.tuple([Args.s("x")]), interface: Self.sni, path: Self.item)
+            XCTAssertEqual(badActivate.errorName, "org.freedesktop.DBus.Error.InvalidArgs")
+            let activate = client.call(
+                "Activate", Args.tuple([Args.i(0), Args.i(0)]), interface: Self.sni, path: Self.item)
+            XCTAssertFalse(activate.isError, "Activate opens nothing (ItemIsMenu) and replies")
+
+            // Live: Active, the label ticks once a second.
+            h.send("call.answered", "ses_t")
+            Self.waitFor(client, "Status", "live", log: h.agent.log) { $0 == "(<'Active'>,)" }
+            @MainActor func labelSignals() -> [String] {
+                client.signals.filter { $0.member == "XAyatanaNewLabel" }.map(\.body)
+            }
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) { labelSignals().last?.hasPrefix("('00:01'") == true },
+                "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
+            let windowStart = Date()
+            let signalsBefore = client.signals.count
+            let labelsBefore = labelSignals().count
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 20) { labelSignals().last?.hasPrefix("('00:05'") == true },
+                "label 00:05: \(labelSignals())")
+            let seconds = Date().timeIntervalSince(windowStart)
+            let window = Array(client.signals.dropFirst(signalsBefore))
+            let labels = Array(labelSignals().dropFirst(labelsBefore))
+            XCTAssertEqual(labels.last, "('00:05', '00:00')", "label and its guide")
+            // Each label a later second than the one before: it advances, never repeats.
+            let times = labels.compactMap { Int($0.dropFirst(5).prefix(2)) }
+            XCTAssertEqual(times, times.sorted())
+            XCTAssertEqual(Set(times).count, times.count, "\(labels)")
+            XCTAssertGreaterThanOrEqual(times.count, 3, "the label advanced second by second: \(labels)")
+            for member in Self.newSignals {
+                let count = window.filter { $0.member == member }.count
+                XCTAssertLessThanOrEqual(
+                    Double(count), seconds.rounded(.up) + 1, "\(member): \(count) in \(seconds) s")
+            }
+            let tick = Self.property(client, "ToolTip")
+            XCTAssertTrue(tick.contains("Verified ·"), tick)
+            print(
+                "tray item: \(labels.count) XAyatanaNewLabel and \(window.count) New* signals in "
+                    + String(format: "%.2f", seconds) + " s while live")
+
+            // The watcher restarts (a panel restart): the item registers again.
+            let registrationsBefore = watcher.registrations.count
+            watcher.stop()
+            watcher = try WatcherStandIn()
+            let restartedAt = Date()
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) { watcher.registrations.count >= 1 },
+                "registered again after the watcher restarted:\n\(h.agent.log.suffix(2000))")
+            print(
+                "tray item: registered again "
+                    + String(format: "%.1f ms", Date().timeIntervalSince(restartedAt) * 1000)
+                    + " after the watcher came back (\(registrationsBefore) registration before)")
+            XCTAssertEqual(watcher.registrations.first?.service, service)
+
+            // Ended: still shown, with the duration.
+            h.send("call.ended", "ses_t", ["durationSeconds": .int(42)])
+            Self.waitFor(client, "XAyatanaLabel", "ended", log: h.agent.log) { $0 == "(<'Ended 00:42'>,)" }
+            XCTAssertEqual(Self.property(client, "Status"), "(<'Active'>,)")
+
+            // "Dismiss" in the menu closes the banner; the item goes Passive.
+            let menu = Args.printed(
+                client.call(
+                    "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+                    interface: "com.canonical.dbusmenu", path: "/MenuBar"
+                ).value)
+            let dismissId = Self.menuId(labelled: "Dismiss", in: menu)
+            XCTAssertNotNil(dismissId, menu)
+            let clicked = client.call(
+                "Event",
+                Args.tuple([
+                    Args.i(Int32(dismissId ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)),
+                    g_variant_new_uint32(0),
+                ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
+                "the banner closed (CloseNotification):\n\(h.agent.log.suffix(2000))")
+            Self.waitFor(client, "Status", "after the call", log: h.agent.log) { $0 == "(<'Passive'>,)" }
+            XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<''>,)")
+            XCTAssertTrue(h.agent.process.isRunning, "bad input did not stop the agent")
+        }
+    }
+
+    /// The id of the menu row with this label, from GetLayout's printed reply.
+    static func menuId(labelled label: String, in layout: String) -> Int? {
+        guard let range = layout.range(of: "'label': <'\(label)'>") else { return nil }
+        let before = layout[..<range.lowerBound]
+        guard let open = before.range(of: "<(", options: .backwards) else { return nil }
+        return Int(before[open.upperBound...].prefix { $0.isNumber })
+    }
+
+    func testNoItemWithTrayItemOff() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(config: "tray-item = off")
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            h.session("ses_off", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_off", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
+            XCTAssertTrue(watcher.registrations.isEmpty, "\(watcher.registrations)")
+            let client = try BusTestClient(destination: Self.agentUniqueName())
+            let get = client.call(
+                "Get", Args.tuple([Args.s(Self.sni), Args.s("Status")]), interface: "org.freedesktop.DBus.Properties",
+                path: Self.item)
+            XCTAssertTrue(get.isError, "no object at \(Self.item)")
+            let menu = client.call(
+                "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertTrue(menu.isError, "no menu either")
+        }
+    }
+
+    /// "Copy number" hands the number to the session's clipboard tool (here a
+    /// stand-in `wl-copy` that writes its stdin to a file).
+    func testCopyNumberGoesToTheClipboardTool() throws {
+        try MainActor.assumeIsolated {
+            let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tray-bin-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: bin) }
+            let copied = bin.appendingPathComponent("copied")
+            let tool = bin.appendingPathComponent("wl-copy")
+            try "#!/bin/sh\ncat > \"$TRAY_TEST_COPIED.tmp\" && mv \"$TRAY_TEST_COPIED.tmp\" \"$TRAY_TEST_COPIED\"\n"
+                .write(
+                    to: tool, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            let h = try AgentHarness(environment: [
+                "PATH": "\(bin.path):\(path)", "WAYLAND_DISPLAY": "wayland-tray-test", "TRAY_TEST_COPIED": copied.path,
+            ])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            h.session("ses_c", proxy: "+2348000000007", label: "Rider")
+            h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            let menu = Args.printed(
+                client.call(
+                    "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+                    interface: "com.canonical.dbusmenu", path: "/MenuBar"
+                ).value)
+            let copyId = Self.menuId(labelled: "Copy number", in: menu)
+            XCTAssertNotNil(copyId, menu)
+            let clicked = client.call(
+                "Event",
+                Args.tuple([
+                    Args.i(Int32(copyId ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)),
+                    g_variant_new_uint32(0),
+                ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "")
+            var text = ""
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) {
+                    text = (try? String(contentsOf: copied, encoding: .utf8)) ?? ""
+                    return !text.isEmpty
+                }, "the tool got the number:\n\(h.agent.log.suffix(2000))")
+            XCTAssertEqual(text, "+2348000000007")
+        }
+    }
+
+    /// With `open-url` the item is not a menu: a left click (`Activate`) opens
+    /// the call's page with the session's handler for the scheme (here a
+    /// stand-in browser named in mimeapps.list that writes the URL to a file).
+    func testActivateOpensTheCallsPageWithOpenURL() throws {
+        try MainActor.assumeIsolated {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("tray-open-\(UUID().uuidString)")
+            let applications = root.appendingPathComponent("data/applications")
+            let configDir = root.appendingPathComponent("config-dir")
+            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: root) }
+            let opened = root.appendingPathComponent("opened")
+            let browser = root.appendingPathComponent("browser")
+            try
+                "#!/bin/sh\nprintf %s \"$1\" > \"$TRAY_TEST_OPENED.tmp\" && mv \"$TRAY_TEST_OPENED.tmp\" \"$TRAY_TEST_OPENED\"\n"
+                .write(to: browser, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+            try """
+            [Desktop Entry]
+            Type=Application
+            Name=Test browser
+            Exec=\(browser.path) %u
+            MimeType=x-scheme-handler/http;
+            NoDisplay=true
+
+            """.write(
+                to: applications.appendingPathComponent("relavoi-test-browser.desktop"), atomically: true,
+                encoding: .utf8)
+            let mimeapps = "[Default Applications]\nx-scheme-handler/http=relavoi-test-browser.desktop\n"
+            try mimeapps.write(to: configDir.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+            try mimeapps.write(
+                to: applications.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(
+                config: "open-url = http://127.0.0.1:9/calls/{sessionId}",
+                environment: [
+                    "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_DIRS": configDir.path,
+                    "TRAY_TEST_OPENED": opened.path,
+                ])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<false>,)", "a click opens the page, not the menu")
+            h.session("ses_u", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_u", ["proxyNumber": .string("+2348000000001")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            let activate = client.call(
+                "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
+            XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
+            var url = ""
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) {
+                    url = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+                    return !url.isEmpty
+                }, "the browser got the page:\n\(h.agent.log.suffix(2000))")
+            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u")
+        }
+    }
+
+    func testPassiveWhileTheShellExtensionOwnsItsName() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            var shell: BusTestClient? = try BusTestClient(destination: "org.freedesktop.DBus")
+            let request = shell!.call(
+                "RequestName", Args.tuple([Args.s(TrayItemController.shellIndicatorName), g_variant_new_uint32(4)]),
+                interface: "org.freedesktop.DBus", path: "/org/freedesktop/DBus")
+            XCTAssertEqual(Args.printed(request.value), "(1,)", "the stand-in extension owns its name")
+            let h = try AgentHarness()
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            h.session("ses_g", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_g", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
+            // The banner is up and the agent has heard of it; the item stays hidden.
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 10) { h.agent.log.contains("ShellIndicator owned by") },
+                h.agent.log.suffix(2000).description)
+            XCTAssertEqual(Self.property(client, "Status"), "(<'Passive'>,)")
+            XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<''>,)")
+            // The extension goes away: the item shows the call.
+            shell = nil
+            Self.waitFor(client, "Status", "without the extension", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            _ = shell
+        }
+    }
+}

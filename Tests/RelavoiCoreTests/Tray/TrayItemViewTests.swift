@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+@testable import RelavoiCore
+
+@Suite struct TrayItemViewTests {
+    static let t0 = Date(timeIntervalSince1970: 1_784_117_000)
+
+    func call(
+        _ phase: TrayCall.Phase, id: String = "ses_1", badge: VerificationBadge = .verified, label: String = "Rider",
+        answeredAt: Date? = t0, duration: Int = 0
+    ) -> TrayCall {
+        TrayCall(
+            sessionId: id, label: label, proxyNumber: "+2348000000001", badge: badge, phase: phase, rangAt: Self.t0,
+            answeredAt: phase == .ringing ? nil : answeredAt, durationSeconds: duration)
+    }
+
+    func view(_ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true)
+        -> TrayItemView
+    {
+        var slots = TrayMenuSlots()
+        return TrayItemView(
+            calls: calls, now: Self.t0.addingTimeInterval(seconds), hidden: hidden, canCopy: canCopy,
+            slots: slots.assign(calls.map(\.sessionId)))
+    }
+
+    @Test func noCallIsPassiveAndEmpty() {
+        let empty = view([])
+        #expect(empty == TrayItemView())
+        #expect(empty.status == .passive && empty.label.isEmpty && empty.menu.isEmpty)
+        #expect(empty.iconName == "com.relavoi.Agent")
+    }
+
+    @Test func ringingNeedsAttention() {
+        let v = view([call(.ringing, badge: .checking)])
+        #expect(v.status == .needsAttention)
+        #expect(v.title == "Rider")
+        #expect(v.iconName == "com.relavoi.Agent-checking")
+        #expect(v.attentionIconName == "com.relavoi.Agent-ringing-symbolic")
+        #expect(v.label == "Ringing…" && v.labelGuide == "Ringing…")
+        #expect(v.toolTipTitle == "Rider")
+        #expect(v.toolTipText == "Rider · +2348000000001\nChecking… · Ringing…")
+    }
+
+    @Test func liveTicksAndTheGuideKeepsItsWidth() {
+        let v = view([call(.live)], at: 75.4)
+        #expect(v.status == .active)
+        #expect(v.label == "01:15" && v.labelGuide == "00:00")
+        #expect(v.toolTipText.contains("Verified · 01:15"))
+        let hour = view([call(.live)], at: 3725)
+        #expect(hour.label == "1:02:05" && hour.labelGuide == "0:00:00")
+    }
+
+    @Test func endedAndMissedStayActiveWithTheirWords() {
+        #expect(view([call(.ended, duration: 42)]).label == "Ended 00:42")
+        #expect(view([call(.ended, duration: 42)]).status == .active)
+        #expect(view([call(.missed)]).label == "Missed")
+    }
+
+    @Test func severalCallsFocusOnTheRingingOne() {
+        let v = view([call(.live, id: "a", label: "First"), call(.ringing, id: "b", label: "Second")], at: 5)
+        #expect(v.status == .needsAttention)
+        #expect(v.title == "Second" && v.label == "Ringing… +1")
+        #expect(v.toolTipTitle == "2 Relavoi calls")
+        #expect(v.toolTipText.split(separator: "\n").count == 4)
+    }
+
+    @Test func hiddenWhileAnotherIndicatorShowsTheCalls() {
+        #expect(view([call(.ringing)], hidden: true) == TrayItemView())
+    }
+
+    @Test func menuListsEachCallWithItsActions() {
+        let v = view(
+            [call(.live, id: "a", label: "First"), call(.ended, id: "b", label: "Second", duration: 9)], at: 3)
+        #expect(
+            v.menu.map(\.label) == [
+                "First  00:03", "+2348000000001", "Verified", "Copy number", "Dismiss",
+                "", "Second  Ended 00:09", "+2348000000001", "Verified", "Copy number", "Dismiss",
+            ])
+        #expect(v.menu[3].kind == .copyNumber("+2348000000001"))
+        #expect(v.menu[4].kind == .dismiss(sessionId: "a"))
+        #expect(v.menu[10].kind == .dismiss(sessionId: "b"))
+        #expect(Set(v.menu.map(\.id)).count == v.menu.count, "ids are unique")
+        let noClipboard = view([call(.live)], canCopy: false)
+        #expect(!noClipboard.menu.contains { $0.label == "Copy number" })
+    }
+
+    @Test func signalsNameOnlyWhatChanged() {
+        let ringing = view([call(.ringing)])
+        #expect(Set(ringing.signals(since: TrayItemView())) == Set(TrayItemSignal.allCases))
+        let live1 = view([call(.live)], at: 1)
+        #expect(live1.signals(since: ringing) == [.newStatus, .newAttentionIcon, .newToolTip, .newLabel])
+        #expect(live1.attentionIconName == live1.iconName)
+        let live2 = view([call(.live)], at: 2)
+        #expect(live2.signals(since: live1) == [.newToolTip, .newLabel])
+        #expect(view([call(.live)], at: 2.9).signals(since: live2).isEmpty, "same second, same texts")
+        let unverified = view([call(.live, badge: .unverified)], at: 2)
+        #expect(unverified.signals(since: live2) == [.newIcon, .newAttentionIcon, .newToolTip])
+        #expect(TrayItemView().signals(since: live2) == TrayItemSignal.allCases)
+    }
+}
+
+@Suite struct TraySignalPacerTests {
+    static let t0 = TrayItemViewTests.t0
+
+    func live(_ seconds: Double) -> TrayItemView {
+        TrayItemViewTests().view([TrayItemViewTests().call(.live)], at: seconds)
+    }
+
+    @Test func atMostOneBatchEachSecond() {
+        var pacer = TraySignalPacer()
+        let ringing = TrayItemViewTests().view([TrayItemViewTests().call(.ringing)])
+        #expect(pacer.offer(ringing, now: Self.t0.addingTimeInterval(0.2)) == .emit(ringing.signals(since: .init())))
+        // Answered in the same second: waits for the next one.
+        #expect(
+            pacer.offer(live(0.6), now: Self.t0.addingTimeInterval(0.6))
+                == .wait(until: Self.t0.addingTimeInterval(1)))
+        #expect(pacer.announced == ringing)
+        #expect(
+            pacer.offer(live(1.005), now: Self.t0.addingTimeInterval(1.005))
+                == .emit([.newStatus, .newAttentionIcon, .newToolTip, .newLabel]))
+        #expect(pacer.offer(live(2.005), now: Self.t0.addingTimeInterval(2.005)) == .emit([.newToolTip, .newLabel]))
+        #expect(pacer.offer(live(2.5), now: Self.t0.addingTimeInterval(2.5)) == .idle, "nothing new")
+    }
+
+    @Test func overManySecondsTheBatchesStayAtOneASecond() {
+        var pacer = TraySignalPacer()
+        var batches = 0
+        // Offers every 0.1 s for 10 s, as ticks and changes might come.
+        for step in 0..<100 {
+            let now = Self.t0.addingTimeInterval(Double(step) * 0.1 + 0.05)
+            let badge: VerificationBadge = step % 3 == 0 ? .verified : .unverified
+            let call = TrayItemViewTests().call(.live, badge: badge)
+            if case .emit = pacer.offer(TrayItemViewTests().view([call], at: Double(step) * 0.1 + 0.05), now: now) {
+                batches += 1
+            }
+        }
+        #expect(batches <= 10 && batches >= 9, "\(batches) batches in 10 s")
+    }
+
+    @Test func hiddenItemSaysNothing() {
+        var pacer = TraySignalPacer()
+        #expect(pacer.offer(TrayItemView(), now: Self.t0) == .idle)
+        #expect(pacer.offer(TrayItemView(), now: Self.t0.addingTimeInterval(5)) == .idle)
+    }
+
+    @Test func aClockSetBackStartsOver() {
+        var pacer = TraySignalPacer()
+        _ = pacer.offer(live(1), now: Self.t0.addingTimeInterval(100))
+        #expect(pacer.offer(live(2), now: Self.t0) == .emit([.newToolTip, .newLabel]))
+    }
+}
+
+@Suite struct TrayMenuTests {
+    func rows() -> [TrayMenuRow] {
+        let calls = [
+            TrayItemViewTests().call(.live, id: "a"), TrayItemViewTests().call(.ringing, id: "b"),
+        ]
+        var slots = TrayMenuSlots()
+        return TrayItemView(
+            calls: calls, now: TrayItemViewTests.t0, hidden: false, canCopy: true,
+            slots: slots.assign(calls.map(\.sessionId))
+        ).menu
+    }
+
+    @Test func clicksOnActionsAct() {
+        let rows = rows()
+        let dismissB = rows.last { $0.label == "Dismiss" }!
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: dismissB.id, eventId: "clicked") == .dismiss(sessionId: "b"))
+        let copy = rows.first { $0.label == "Copy number" }!
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: copy.id, eventId: "clicked") == .copyNumber("+2348000000001"))
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: copy.id, eventId: "hovered") == .ignored)
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: rows[0].id, eventId: "clicked") == .ignored)
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: 0, eventId: "opened") == .ignored)
+    }
+
+    @Test func unknownIdsAndEventsAreRefusedWithPrintableWords() {
+        let rows = rows()
+        guard case .refused(let unknown) = TrayMenuEvent.decide(rows: rows, itemId: 9999, eventId: "clicked") else {
+            Issue.record("an unknown id was not refused")
+            return
+        }
+        #expect(unknown.contains("9999"))
+        guard case .refused(let odd) = TrayMenuEvent.decide(rows: rows, itemId: 9, eventId: "\u{1B}[31mx")
+        else {
+            Issue.record("an unknown event was not refused")
+            return
+        }
+        #expect(odd.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }, "\(odd)")
+    }
+
+    @Test func slotsStayWithTheirCallsAndAreNotReusedAtOnce() {
+        var slots = TrayMenuSlots()
+        let first = slots.assign(["a", "b"])
+        let second = slots.assign(["b", "c"])
+        #expect(second["b"] == first["b"])
+        #expect(second["c"] != first["a"] && second["c"] != first["b"])
+        #expect(second["a"] == nil)
+    }
+}
+
+@Suite struct TrayActivationTests {
+    @Test func opensTheFocusCallsPageOnlyWithOpenURL() throws {
+        let calls = [
+            TrayItemViewTests().call(.live, id: "ses_a"), TrayItemViewTests().call(.ringing, id: "ses b"),
+        ]
+        #expect(TrayActivation.outcome(template: nil, calls: calls) == .nothing("no open-url: the item is a menu"))
+        let template = try OpenURLTemplate(parsing: "https://ops.example.com/calls/{sessionId}")
+        #expect(
+            TrayActivation.outcome(template: template, calls: calls) == .open("https://ops.example.com/calls/ses%20b"))
+        #expect(TrayActivation.outcome(template: template, calls: []) == .nothing("no call shown"))
+        let withMetadata = try OpenURLTemplate(parsing: "https://ops.example.com/o/{metadata.orderId}")
+        guard case .nothing = TrayActivation.outcome(template: withMetadata, calls: calls) else {
+            Issue.record("a template naming metadata the call lacks opened something")
+            return
+        }
+        #expect(
+            TrayActivation.outcome(template: withMetadata, calls: calls, metadata: { _ in ["orderId": .string("7")] })
+                == .open("https://ops.example.com/o/7"))
+    }
+}
