@@ -23,4 +23,5 @@ sed -e 's/^"POT-Creation-Date: .*"$/"POT-Creation-Date: 2026-12-01 00:00+0000\\n
     -e 's/charset=CHARSET/charset=UTF-8/' -e 's/^"Project-Id-Version: PACKAGE VERSION\\n"$/"Project-Id-Version: relavoi-agent\\n"/' \
     -e 's/^"Report-Msgid-Bugs-To: \\n"$/"Report-Msgid-Bugs-To: dev@relavoi.com\\n"/' \
     -e 's/same license as the PACKAGE package/same license as the relavoi-agent package/' \
+    -e 's/^# SOME DESCRIPTIVE TITLE\.$/# The texts of relavoi-agent: scripts\/update-pot.sh makes this file (make pot)./' \
     "$tmp/relavoi-agent.pot" >"$out"
