@@ -6,7 +6,7 @@ export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH)
 # Tests and the demo's fallback run on this private bus (no activation of real servers).
 PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
-.PHONY: all deps deps-demo deps-deb build release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
+.PHONY: all deps deps-demo deps-deb build translations pot release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
 
 all: build
 
@@ -20,8 +20,17 @@ deps-deb:
 $(PKG_SHIM)/.stamp: scripts/pkgconfig-shim.sh
 	@scripts/pkgconfig-shim.sh $(PKG_SHIM) && touch $@
 
-build: $(PKG_SHIM)/.stamp
+build: $(PKG_SHIM)/.stamp translations
 	$(SWIFT) build
+
+# po/*.po → .build/locale/<lang>/LC_MESSAGES/relavoi-agent.mo, where an agent run
+# from the build tree finds them.
+translations:
+	@scripts/compile-translations.sh --build-tree $(CURDIR)/.build/locale
+
+# po/relavoi-agent.pot from the texts marked L("…")/LN(…) and the desktop entry.
+pot:
+	scripts/update-pot.sh
 
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
@@ -48,7 +57,8 @@ example: $(PKG_SHIM)/.stamp
 	$(SWIFT) build --package-path $(EXAMPLE)
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
-test: deps $(PKG_SHIM)/.stamp format-check
+test: deps $(PKG_SHIM)/.stamp format-check translations
+	Tests/i18n/check-po.sh
 	$(SWIFT) build --build-tests
 	scripts/api-dump.sh --check
 	scripts/docs.sh
@@ -74,7 +84,7 @@ test-shell: deps $(PKG_SHIM)/.stamp
 shell-extension:
 	scripts/build-shell-extension.sh --zip
 
-demo: deps-demo $(PKG_SHIM)/.stamp
+demo: deps-demo $(PKG_SHIM)/.stamp translations
 	$(SWIFT) build --product relavoi-agent
 	$(SWIFT) build --product relavoi-sandbox
 	@scripts/demo.sh $(CURDIR)/.build/debug/relavoi-agent

@@ -35,6 +35,8 @@ let package = Package(
         .target(
             name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),
+        // gettext (GLib's i18n functions): the agent's texts in the user's language.
+        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
         .target(
@@ -52,7 +54,10 @@ let package = Package(
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         .target(
             name: "RelavoiAgentKit",
-            dependencies: ["RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "CGLib", "CSecret"],
+            dependencies: [
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "CGLib",
+                "CSecret",
+            ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
         .executableTarget(

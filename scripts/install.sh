@@ -49,6 +49,10 @@ and DATADIR as the install, to find the manifest):
   SHELL_EXTENSIONS_DIR   [$DATADIR/gnome-shell/extensions] the extension goes
                          to SHELL_EXTENSIONS_DIR/relavoi@relavoi.com/; turn it
                          on with `gnome-extensions enable relavoi@relavoi.com`
+Translations (po/*.po, compiled with msgfmt) go to DATADIR/locale/<lang>/
+LC_MESSAGES/relavoi-agent.mo, and the desktop entries carry the translated
+Name, GenericName and Comment; the agent reads its catalogs from
+BINDIR/../share/locale.
 The icon cache is refreshed (gtk-update-icon-cache -q -t -f) when DESTDIR is
 empty and the tool exists.
 EOF
@@ -275,6 +279,15 @@ do_install() {
   # agent (dpkg keeps the autostart entry, a conffile, until purge).
   exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|;s|^TryExec=relavoi-agent\$|TryExec=$BINDIR/relavoi-agent|"
 
+  # The catalogs and the translated desktop entry, made before anything is installed.
+  local i18n
+  i18n=$(mktemp -d)
+  # shellcheck disable=SC2064 # expand now: the trap outlives this function's locals
+  trap "rm -rf -- '$i18n'" RETURN
+  "$repo/scripts/compile-translations.sh" "$i18n/locale" || die "could not compile the translations (msgfmt)"
+  "$repo/scripts/compile-translations.sh" --desktop-entry "$i18n/com.relavoi.Agent.desktop" ||
+    die "could not translate the desktop entry (msgfmt --desktop)"
+
   [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
   # From here on, whatever is made gets into a manifest, even if a step fails
   # halfway, so that uninstall can clean up.
@@ -283,14 +296,18 @@ do_install() {
   put 0755 "$agent" "$BINDIR/relavoi-agent"
   # Only --demo runs it: the agent itself holds no sandbox code.
   put 0755 "$sandbox" "$LIBEXECDIR/relavoi-agent/relavoi-sandbox"
-  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
-  put_filtered "$repo/desktop/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$i18n/com.relavoi.Agent.desktop" "$XDG_AUTOSTART_DIR/com.relavoi.Agent.desktop" "$exec_sed"
+  put_filtered "$i18n/com.relavoi.Agent.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.desktop" "$exec_sed"
   put_filtered "$repo/desktop/relavoi-agent.service" "$SYSTEMD_USER_UNIT_DIR/relavoi-agent.service" "$bindir_sed"
   if [ "$SYSTEMD_ENABLE" != 0 ]; then
     put_link ../relavoi-agent.service "$SYSTEMD_USER_UNIT_DIR/graphical-session.target.wants/relavoi-agent.service"
   fi
   put_filtered "$repo/desktop/com.relavoi.Agent.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.service" "$bindir_sed"
   put 0644 "$repo/docs/relavoi-agent.1" "$MANDIR/man1/relavoi-agent.1"
+  local mo
+  while IFS= read -r mo; do
+    put 0644 "$mo" "$DATADIR/locale/${mo#"$i18n/locale/"}"
+  done < <(find "$i18n/locale" -type f -name relavoi-agent.mo | LC_ALL=C sort)
 
   local svg rel
   while IFS= read -r svg; do

@@ -6,6 +6,8 @@
 #include <gio/gio.h>
 #include <gio/gunixfdlist.h>
 #include <malloc.h>
+#include <libintl.h>
+#include <locale.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 

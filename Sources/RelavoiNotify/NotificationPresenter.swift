@@ -22,6 +22,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         /// What the server is and can do; `restarted` when it is a new server
         /// (a new owner of the bus name) that has none of our banners.
         case profile(NotificationServerProfile, restarted: Bool)
+        /// The user clicked banner `key` (its `default` action), with the
+        /// server's activation token when it sent one.
+        case activated(key: String, activationToken: String?)
     }
 
     /// Whose banners these are (app name, desktop entry, app icon).
@@ -219,6 +222,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.identity = content.identity
         }
         configure(notification, content, icon: icon)
+        setDefaultAction(notification, content.defaultAction, key: key)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.sent = content
@@ -289,6 +293,13 @@ public final class NotificationPresenter: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(notification))
         shown[key] = nil
         onEvent(.closed(key: key, reason: reason))
+    }
+
+    private func activated(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
+        guard let banner = shown[key], banner.notification == notification else { return }
+        // libnotify 0.8 keeps the token of ActivationToken, which servers send just before ActionInvoked.
+        let token = notify_notification_get_activation_token(notification).map { String(cString: $0) }
+        onEvent(.activated(key: key, activationToken: token))
     }
 
     private func logFailure(_ error: UnsafeMutablePointer<GError>?, doing what: String) {
@@ -377,7 +388,7 @@ public final class NotificationPresenter: @unchecked Sendable {
 
     // MARK: - C plumbing
 
-    private final class ClosedContext {
+    private final class BannerSignalContext {
         let presenter: NotificationPresenter
         let key: String
         init(presenter: NotificationPresenter, key: String) {
@@ -389,14 +400,29 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func connectClosed(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
         let handler: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, UnsafeMutableRawPointer?) -> Void = {
             notification, data in
-            let context = Unmanaged<ClosedContext>.fromOpaque(data!).takeUnretainedValue()
+            let context = Unmanaged<BannerSignalContext>.fromOpaque(data!).takeUnretainedValue()
             context.presenter.closed(notification!, key: context.key)
         }
-        let release: GClosureNotify = { data, _ in Unmanaged<ClosedContext>.fromOpaque(data!).release() }
-        let context = Unmanaged.passRetained(ClosedContext(presenter: self, key: key)).toOpaque()
+        let release: GClosureNotify = { data, _ in Unmanaged<BannerSignalContext>.fromOpaque(data!).release() }
+        let context = Unmanaged.passRetained(BannerSignalContext(presenter: self, key: key)).toOpaque()
         g_signal_connect_data(
             UnsafeMutableRawPointer(notification), "closed", unsafeBitCast(handler, to: GCallback.self), context,
             release, GConnectFlags(0))
+    }
+
+    /// Actions persist across updates in libnotify, like hints: set afresh each time.
+    private func setDefaultAction(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ label: String?, key: String
+    ) {
+        notify_notification_clear_actions(notification)
+        guard let label else { return }
+        let handler: NotifyActionCallback = { notification, _, data in
+            let context = Unmanaged<BannerSignalContext>.fromOpaque(data!).takeUnretainedValue()
+            context.presenter.activated(notification!, key: context.key)
+        }
+        let release: GFreeFunc = { data in Unmanaged<BannerSignalContext>.fromOpaque(data!).release() }
+        let context = Unmanaged.passRetained(BannerSignalContext(presenter: self, key: key)).toOpaque()
+        notify_notification_add_action(notification, "default", label, handler, context, release)
     }
 
     private final class Job {

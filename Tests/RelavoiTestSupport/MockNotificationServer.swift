@@ -15,6 +15,8 @@ public final class MockNotificationServer {
         /// Hints as text: strings bare, others as GVariant text (`true`, `byte 0x01`).
         public var hints: [String: String]
         public var timeout: Int32
+        /// Action ids and labels, alternating (`["default", "Open"]`).
+        public var actions: [String] = []
     }
 
     public let process: Process
@@ -101,7 +103,8 @@ public final class MockNotificationServer {
             }
             return NotifyCall(
                 appName: string(args[0]), replacesId: g_variant_get_uint32(args[1]), icon: string(args[2]),
-                summary: string(args[3]), body: string(args[4]), hints: hints, timeout: g_variant_get_int32(args[7]))
+                summary: string(args[3]), body: string(args[4]), hints: hints, timeout: g_variant_get_int32(args[7]),
+                actions: (0..<g_variant_n_children(args[5])).map { string(g_variant_get_child_value(args[5], $0)) })
         }
     }
 
@@ -119,6 +122,31 @@ public final class MockNotificationServer {
         let parameters = [
             g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("NotificationClosed"),
             g_variant_new_string("uu"), array,
+        ]
+        let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 4) }
+        if let reply = call(
+            destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+            interface: "org.freedesktop.DBus.Mock", method: "EmitSignal", parameters: tuple, wrap: false)
+        {
+            g_variant_unref(reply)
+        }
+    }
+
+    /// Pretends the user clicked notification `id`: `ActivationToken` with
+    /// `token`, then `ActionInvoked` with `action`, as GNOME Shell and KDE send them.
+    public func emitActionInvoked(id: UInt32, action: String = "default", token: String) {
+        emit("ActivationToken", "us", [g_variant_new_uint32(id), g_variant_new_string(token)])
+        emit("ActionInvoked", "us", [g_variant_new_uint32(id), g_variant_new_string(action)])
+    }
+
+    private func emit(_ name: String, _ signature: String, _ values: [OpaquePointer?]) {
+        let args = values.map { g_variant_new_variant($0) }
+        let array = args.withUnsafeBufferPointer {
+            g_variant_new_array(VariantType.variant, $0.baseAddress, gsize(args.count))
+        }
+        let parameters = [
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(name),
+            g_variant_new_string(signature), array,
         ]
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 4) }
         if let reply = call(

@@ -81,6 +81,7 @@ expected_files() {
   echo "644 $p/lib/systemd/user/relavoi-agent.service"
   echo "644 $p/share/dbus-1/services/com.relavoi.Agent.service"
   echo "644 $p/share/man/man1/relavoi-agent.1"
+  for i in "$repo"/po/*.po; do i=${i##*/}; echo "644 $p/share/locale/${i%.po}/LC_MESSAGES/relavoi-agent.mo"; done
   for i in "${icons[@]}"; do echo "644 $p/share/icons/hicolor/$i"; done
   for i in "${extension_files[@]}"; do echo "644 $p/share/gnome-shell/extensions/relavoi@relavoi.com/$i"; done
   echo "644 $p/share/relavoi-agent/install-manifest.txt"
@@ -125,6 +126,11 @@ check_entry_keys() { # FILE: the keys that keep exactly one agent per session
     grep -qx "$key" "$f" || { echo "no $key"; return 1; }
   done
   if grep -q '^X-GNOME-Autostart-Phase' "$f"; then echo "has X-GNOME-Autostart-Phase"; return 1; fi
+  # Translated by msgfmt --desktop from po/.
+  for key in "Comment[fr]=Affiche des bannières d'appel en direct pour les numéros masqués Relavoi" \
+    "GenericName[pt]=Banners de chamada"; do
+    grep -qxF "$key" "$f" || { echo "no $key"; return 1; }
+  done
 }
 
 check_svgs() { # ICONDIR

@@ -364,7 +364,7 @@ if [ "$AGENT" = sandbox ]; then
 fi
 # Copy number puts the call's number on the clipboard.
 shell_eval "(() => { const St = imports.gi.St; const item = Main.panel.statusArea['$uuid'].menu._getMenuItems().find(i => i.label?.text === 'Copy number'); global.relavoiTestClipboard = null; if (!item) return false; item.activate(null); St.Clipboard.get_default().get_text(St.ClipboardType.CLIPBOARD, (c, text) => { global.relavoiTestClipboard = text; }); return true; })()" >/dev/null
-number_copied() { shell_eval "global.relavoiTestClipboard" | grep -qE '^"\+[0-9]+"$'; }
+number_copied() { shell_eval "global.relavoiTestClipboard" | grep -qE '^"\+[0-9 ]+"$'; }
 if wait_for 10 number_copied; then
   ok "Copy number puts $(shell_eval "global.relavoiTestClipboard") on the clipboard"
 else

@@ -56,11 +56,11 @@ check('duration text', [M.durationText(0), M.durationText(61), M.durationText(-5
 // Parsing the Calls property: defaults, unknown keys, bad types.
 check('a full entry', calls([entry()])[0], {
     sessionId: 's1', label: 'Alice', proxyNumber: '+2348000000001', badge: 'verified', badgeText: 'Verified',
-    phase: 'live', rangAt: T0 - 5000, answeredAt: T0, endedAt: 0, duration: 0,
+    phase: 'live', rangAt: T0 - 5000, answeredAt: T0, endedAt: 0, duration: 0, canOpen: false,
 });
 check('an empty entry takes the defaults', calls([{}])[0], {
     sessionId: '', label: '', proxyNumber: '', badge: 'unavailable', badgeText: 'Could not verify',
-    phase: '', rangAt: 0, answeredAt: 0, endedAt: 0, duration: 0,
+    phase: '', rangAt: 0, answeredAt: 0, endedAt: 0, duration: 0, canOpen: false,
 });
 check('unknown keys are ignored', calls([entry({'avatar': 'x', 'future-key': 42})]).length, 1);
 check('mistyped values take defaults', calls([entry({'label': 7, 'answered-at': 'soon', 'badge': ['verified']})])[0],
@@ -123,12 +123,16 @@ check('describe a missed call', M.describeCall(calls([entry({phase: 'missed'})])
     'Missed call from Alice on +2348000000001');
 check('menu row of a live call', M.menuRow(three[0], T0), {
     title: 'Old', subtitle: '+2348000000001 · Unverified', status: '01:00', icon: 'com.relavoi.Agent-unverified-symbolic',
-    accessibleName: 'Call with Old on +2348000000001, 01:00, Unverified', canCopy: true, canDismiss: true,
+    accessibleName: 'Call with Old on +2348000000001, 01:00, Unverified', canCopy: true, canDismiss: true, canOpen: false,
 });
 check('menu row statuses', three.map(c => M.menuRow(c, T0).status), ['01:00', '00:05', 'Ringing', 'Ended · 00:12']);
 check('menu row without number or id', M.menuRow(calls([{phase: 'live'}])[0], T0),
     {title: 'Unknown caller', subtitle: 'Could not verify', status: '--:--', icon: 'com.relavoi.Agent-unavailable-symbolic',
-        accessibleName: 'Call with an unknown caller, --:--, Could not verify', canCopy: false, canDismiss: false});
+        accessibleName: 'Call with an unknown caller, --:--, Could not verify', canCopy: false, canDismiss: false, canOpen: false});
+check('Open only when the agent says it can open the call',
+    [M.menuRow(calls([entry({'can-open': true})])[0], T0).canOpen, M.menuRow(calls([entry({'can-open': 'yes'})])[0], T0).canOpen,
+        M.menuRow(calls([{phase: 'live', 'can-open': true}])[0], T0).canOpen],
+    [true, false, false]);
 check('the menu leaves out unknown phases', M.menuCalls(calls([entry({phase: 'hold'}), {}])).length, 0);
 check('the menu lists every call with a known phase', M.menuCalls(three).map(c => c.sessionId), ['a', 'b', 'c', 'd']);
 

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiI18n
 import RelavoiSDK
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
@@ -24,7 +25,8 @@ public final class Agent {
 
     /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
     public static func main(_ arguments: [String]) -> Int32 {
-        setlocale(LC_ALL, "")
+        // The user's locale and the catalogs, before any text is looked up.
+        Localization.setUp()
         // Subcommands first: they have options of their own.
         switch arguments.dropFirst().first {
         case "login": return LoginCommand.run(Array(arguments.dropFirst(2)))
@@ -136,6 +138,7 @@ public final class Agent {
         case .success(let claimed): (control, busName) = claimed
         case .failure(let exit): if demo == nil { return exit.code }
         }
+        BannerCenter.shared.phrases = .localized()
         BannerCenter.shared.settings = settings.banners
         BannerCenter.shared.prepare()
 
@@ -208,7 +211,7 @@ public final class Agent {
             if demo {
                 Log.message("demo: an agent already owns \(AgentBus.name); the demo runs without the D-Bus interface")
             } else {
-                print("relavoi-agent is already running in this session")
+                print(L("relavoi-agent is already running in this session"))
             }
             return .failure(EarlyExit(code: 0))
         case .noBus(let message):

@@ -1,5 +1,7 @@
 import CGLib
 import Foundation
+import RelavoiCore
+import RelavoiI18n
 
 /// `relavoi-agent [OPTION…]`, parsed with GLib's GOptionContext.
 public struct AgentOptions: Equatable, Sendable {
@@ -9,17 +11,11 @@ public struct AgentOptions: Equatable, Sendable {
     public var showVersion = false
 
     public static let version = "0.1.0"
-    static let summary = """
-        Shows live banners for Relavoi calls on the desktop's notification server.
-
-        Commands:
-          relavoi-agent login        check the API key and secret with the server, then save
-                                     them (keyring, agent.conf) with the tenant id and your phone
-          relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)
-
-        Settings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment
-        variables (see README.md). The API secret is never taken from the command line.
-        """
+    static var summary: String {
+        L(
+            "Shows live banners for Relavoi calls on the desktop's notification server.\n\nCommands:\n  relavoi-agent login        check the API key and secret with the server, then save\n                             them (keyring, agent.conf) with the tenant id and your phone\n  relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)\n\nSettings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment\nvariables (see README.md). The API secret is never taken from the command line."
+        )
+    }
 
     public enum ParseResult: Equatable {
         case run(AgentOptions)
@@ -39,11 +35,12 @@ public struct AgentOptions: Equatable, Sendable {
         }
         let descriptions: [UnsafeMutablePointer<gchar>] =
             ([
-                "Read settings from FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf",
-                "Run against a built-in Relavoi sandbox with a scripted call (no account needed)",
-                "Log debug details to stderr", "Print the version and exit",
+                L("Read settings from FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf"),
+                L("Run against a built-in Relavoi sandbox with a scripted call (no account needed)"),
+                L("Log debug details to stderr"), L("Print the version and exit"),
             ] as [String]).map { g_strdup($0)! }
-        let argDescription = g_strdup("FILE")!
+        // TRANSLATORS: the argument of --config, as --help shows it.
+        let argDescription = g_strdup(L("FILE"))!
         defer {
             (names + descriptions + [argDescription]).forEach { g_free($0) }
             g_free(config)
@@ -109,12 +106,16 @@ public struct AgentOptions: Equatable, Sendable {
             }
         }
         if !parsed {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "bad arguments"
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? L("bad arguments")
             g_error_free(error)
-            return .exit(code: 2, message: "relavoi-agent: \(message) (try --help)")
+            return .exit(code: 2, message: "relavoi-agent: " + BannerPhrases.fill(L("%s (try --help)"), with: message))
         }
         if let extra = leftover.first {
-            return .exit(code: 2, message: "relavoi-agent: unexpected argument \"\(extra.prefix(64))\" (try --help)")
+            let quoted = String(extra.prefix(64))
+            return .exit(
+                code: 2,
+                message: "relavoi-agent: "
+                    + BannerPhrases.fill(L("unexpected argument \"%s\" (try --help)"), with: quoted))
         }
         return .run(AgentOptions())
     }

@@ -8,7 +8,8 @@ import RelavoiSDK
 extension CallBannerController: BannerControl {
     public func startBanner(sessionId: String, proxyNumber: String, label: String, verified: Bool) throws(ControlError)
     {
-        let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: Date())
+        let attributes = RelavoiCallAttributes(
+            sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: Date())
         let banner = Banner(attributes: attributes, verified: verified, label: label, phase: .active)
         center.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
             if byUser { self?.onDismissed?(sessionId) }
@@ -39,7 +40,9 @@ extension CallBannerController: BannerControl {
         let now = currentTime()
         let listings = center.activeKeys.compactMap { key -> BannerListing? in
             guard key.hasPrefix("call:"), let banner = center.banner(key) else { return nil }
-            return Self.listing(banner, now: now)
+            var listing = Self.listing(banner, now: now)
+            listing?.canOpen = openURL(of: banner.attributes.sessionId) != nil
+            return listing
         }
         // Oldest call first, as the panels show them.
         return listings.sorted {
@@ -76,6 +79,11 @@ extension CallBannerController: BannerControl {
             label: BannerText.label(banner.label, fallback: ""), badge: banner.badge,
             elapsedSeconds: banner.snapshot(at: now).seconds, phase: phase, rangAt: rangAt, answeredAt: answeredAt,
             endedAt: banner.endedAt, durationSeconds: duration)
+    }
+
+    public func openCall(sessionId: String) throws(ControlError) {
+        guard center.banner(Self.bannerKey(sessionId)) != nil else { throw .unknownSession(sessionId) }
+        if let failure = openSession(sessionId, activationToken: nil) { throw .failed(failure) }
     }
 
     public var isStreamConnected: Bool {

@@ -21,6 +21,10 @@ public final class CallBannerController {
     var machine: CallMachine
     private var timer: GLibTimer?
     private var timerDeadline: Date?
+    /// Proxy numbers grouped for reading, once per number.
+    var readableNumbers = ReadableNumbers()
+    /// Session metadata for `open-url`'s `{metadata.KEY}`, from `GET /sessions/{id}`.
+    var sessionMetadata: [String: [String: JSONValue]] = [:]
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
@@ -74,6 +78,7 @@ public final class CallBannerController {
     private func perform(_ effect: CallMachine.Effect) {
         switch effect {
         case .show(let view, let rings):
+            opensOnClick(key: Self.bannerKey(view.sessionId), sessionId: view.sessionId)
             center.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
         case .end(let view, let durationSeconds, let immediate):
             let key = Self.bannerKey(view.sessionId)
@@ -81,6 +86,7 @@ public final class CallBannerController {
             if center.banner(key) == nil {
                 // Never shown (it ended while its lookups were in flight): only its ended state, if any.
                 guard !immediate, settings.dismissPolicy != .immediate else { return }
+                opensOnClick(key: key, sessionId: view.sessionId)
                 center.showEnded(
                     banner(view), key: key, policy: policy, durationSeconds: durationSeconds, onRemoved: removal(view))
                 return
@@ -93,7 +99,8 @@ public final class CallBannerController {
         case .summary(let count):
             showSummary(count: count)
         case .smsNotice(let sessionId, let proxyNumber, let label):
-            let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: now())
+            let attributes = RelavoiCallAttributes(
+                sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: now())
             let notice = Banner(
                 attributes: attributes, badge: .checking, label: label,
                 phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
@@ -104,6 +111,7 @@ public final class CallBannerController {
                 let details = await self.lookup.session(sessionId).flatMap {
                     SessionDetails(json: $0, labelKey: self.settings.labelKey, tenantId: self.settings.tenantId)
                 }
+                if let details { self.remember(metadata: details.metadata, of: sessionId) }
                 self.run(
                     self.machine.detailsArrived(
                         sessionId: sessionId, request: request, details: details, now: self.now()))
@@ -131,6 +139,7 @@ public final class CallBannerController {
     private func removal(_ view: CallMachine.CallView) -> BannerCenter.RemovalHandler {
         { [weak self] byUser in
             guard let self else { return }
+            self.sessionMetadata[view.sessionId] = nil
             if byUser {
                 self.run(self.machine.userDismissed(view.sessionId))
                 self.onDismissed?(view.sessionId)
@@ -140,6 +149,7 @@ public final class CallBannerController {
     }
 
     private func banner(_ view: CallMachine.CallView) -> Banner {
+        // Shows and misses only (a call's changes, never its timer ticks): the number is formatted here.
         let startedAt: Date
         let phase: Banner.Phase
         switch view.phase {
@@ -152,7 +162,7 @@ public final class CallBannerController {
         }
         return Banner(
             attributes: RelavoiCallAttributes(
-                sessionId: view.sessionId, proxyNumber: view.proxyNumber, startedAt: startedAt),
+                sessionId: view.sessionId, proxyNumber: readableNumbers.text(view.proxyNumber), startedAt: startedAt),
             badge: view.badge, label: view.label, phase: phase, rangAt: view.rangAt)
     }
 

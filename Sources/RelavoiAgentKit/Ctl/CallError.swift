@@ -1,4 +1,5 @@
 import CGLib
+import RelavoiI18n
 
 /// A failed D-Bus call: the remote error name (if the agent or the bus sent
 /// one) and the message.
@@ -9,9 +10,9 @@ struct CallError: Error, CustomStringConvertible {
     var description: String {
         switch name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return "the agent is not running and D-Bus could not start it (\(TerminalText.safe(message)))"
+            return L("the agent is not running and D-Bus could not start it (%s)", TerminalText.safe(message))
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout":
-            return "the agent did not answer in time (\(TerminalText.safe(message)))"
+            return L("the agent did not answer in time (%s)", TerminalText.safe(message))
         case let name?:
             return "\(TerminalText.safe(message)) [\(TerminalText.safe(name, limit: 255))]"
         case nil:
@@ -24,7 +25,7 @@ extension CallError {
     /// Reads and frees a GDBus error.
     init(taking error: UnsafeMutablePointer<GError>?) {
         guard let error else {
-            self.init(name: nil, message: "the call failed")
+            self.init(name: nil, message: L("the call failed"))
             return
         }
         defer { g_error_free(error) }
@@ -34,6 +35,6 @@ extension CallError {
             g_free(remote)
         }
         g_dbus_error_strip_remote_error(error)
-        self.init(name: name, message: error.pointee.message.map { String(cString: $0) } ?? "the call failed")
+        self.init(name: name, message: error.pointee.message.map { String(cString: $0) } ?? L("the call failed"))
     }
 }

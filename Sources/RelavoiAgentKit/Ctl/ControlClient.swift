@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import Glibc
+import RelavoiI18n
 
 /// `relavoi-agent ctl start|update|end|list|status`: one synchronous D-Bus
 /// call (or two, for `status`) to the agent's `com.relavoi.Agent1`. D-Bus may
@@ -25,7 +26,7 @@ public enum ControlClient {
             return exitOK
         case .usageError(let message):
             output.err("relavoi-agent ctl: \(message)")
-            output.err("Try 'relavoi-agent ctl --help'.")
+            output.err(L("Try '%s --help'.", "relavoi-agent ctl"))
             return exitUsage
         case .run(let parsed):
             command = parsed

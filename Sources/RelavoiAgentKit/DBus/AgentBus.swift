@@ -15,6 +15,10 @@
 ///     Dismiss(s session_id)
 ///         closes the call's banner as the user would from the tray: the call
 ///         is no longer shown (BannerDismissed follows)
+///     Open(s session_id)
+///         opens the call's page (the `open-url` setting) with the desktop's
+///         default handler, as a click on its banner does; Failed when
+///         open-url is not set or names metadata the session lacks
 ///     Diagnostics() -> a{sx} figures
 ///         memory, threads, fds, GLib sources, what the agent tracks
 ///     property Connected b (read)   PropertiesChanged when it changes
@@ -26,7 +30,8 @@
 ///           badge-text s, phase s ("ringing" | "live" | "ended" | "missed"),
 ///           rang-at x, answered-at x, ended-at x (unix milliseconds, 0 when
 ///           not known or not yet: a panel counts its timer from answered-at),
-///           duration x (final seconds once ended, else 0)
+///           duration x (final seconds once ended, else 0),
+///           can-open b (Open would open a page: show an "Open" item)
 ///     signal BannerDismissed(s session_id)   the user closed the banner
 ///
 /// Errors: `com.relavoi.Agent1.Error.InvalidArgument`,
@@ -69,6 +74,9 @@ public enum AgentBus {
               <arg name="after_unix_seconds" type="x" direction="in"/>
             </method>
             <method name="Dismiss">
+              <arg name="session_id" type="s" direction="in"/>
+            </method>
+            <method name="Open">
               <arg name="session_id" type="s" direction="in"/>
             </method>
             <method name="List">

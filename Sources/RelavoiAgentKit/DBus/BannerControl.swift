@@ -19,6 +19,9 @@ public protocol BannerControl: AnyObject {
     /// Closes the call's banner as the user would from the tray: the call is
     /// no longer shown (`Dismiss`, a panel's menu).
     func dismissBanner(sessionId: String) throws(ControlError)
+    /// Opens the call's page (`open-url`) with the desktop's default handler
+    /// (`Open`, a panel's menu); `.failed` when it is not set or cannot be built.
+    func openCall(sessionId: String) throws(ControlError)
     /// Whether the Relavoi event stream is connected (the `Connected` property).
     var isStreamConnected: Bool { get }
     /// Named figures of the running agent (`Diagnostics()`, `ctl diagnostics`):
@@ -78,6 +81,8 @@ public struct BannerListing: Equatable, Sendable {
     public var endedAt: Date?
     /// The final duration once ended, else 0.
     public var durationSeconds: Int
+    /// `Open` would open a page for it (`open-url` is set and can be built).
+    public var canOpen = false
 
     public init(
         sessionId: String, proxyNumber: String, label: String, badge: VerificationBadge, elapsedSeconds: Int,

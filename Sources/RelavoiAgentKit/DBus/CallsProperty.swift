@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiCore
+import RelavoiI18n
 
 /// The `Calls` property (`aa{sv}`): one dictionary a call, oldest first, with
 /// the times a panel needs to draw the timer itself (unix milliseconds, 0 when
@@ -9,10 +10,11 @@ enum CallsProperty {
     static let signature = "aa{sv}"
 
     static func value(_ calls: [BannerListing]) -> OpaquePointer {
-        GVariantValues.array(of: "a{sv}", calls.map(entry))
+        let phrases = BannerPhrases.localized()
+        return GVariantValues.array(of: "a{sv}", calls.map { entry($0, phrases: phrases) })
     }
 
-    static func entry(_ call: BannerListing) -> OpaquePointer {
+    static func entry(_ call: BannerListing, phrases: BannerPhrases = .english) -> OpaquePointer {
         func field(_ key: String, _ value: OpaquePointer) -> OpaquePointer {
             g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))!
         }
@@ -23,12 +25,13 @@ enum CallsProperty {
                 field("label", g_variant_new_string(call.label)),
                 field("proxy-number", g_variant_new_string(call.proxyNumber)),
                 field("badge", g_variant_new_string(call.badge.rawValue)),
-                field("badge-text", g_variant_new_string(call.badge.words)),
+                field("badge-text", g_variant_new_string(phrases.words(call.badge))),
                 field("phase", g_variant_new_string(call.phase.callsName)),
                 field("rang-at", g_variant_new_int64(milliseconds(call.rangAt))),
                 field("answered-at", g_variant_new_int64(milliseconds(call.answeredAt))),
                 field("ended-at", g_variant_new_int64(milliseconds(call.endedAt))),
                 field("duration", g_variant_new_int64(gint64(call.durationSeconds))),
+                field("can-open", g_variant_new_boolean(call.canOpen ? 1 : 0)),
             ])
     }
 

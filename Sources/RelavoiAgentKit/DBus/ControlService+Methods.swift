@@ -48,6 +48,9 @@ extension ControlService {
         case "Dismiss" where V.hasType(args, "(s)"):
             try control.dismissBanner(sessionId: try ControlArguments.sessionId(V.string(args, 0)))
             return nil
+        case "Open" where V.hasType(args, "(s)"):
+            try control.openCall(sessionId: try ControlArguments.sessionId(V.string(args, 0)))
+            return nil
         case "List" where V.hasType(args, "()"):
             return V.tuple([V.array(of: "(sssbis)", control.listBanners().map(Self.row))])
         case "Diagnostics" where V.hasType(args, "()"):

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiGLib
+import RelavoiI18n
 import RelavoiSDK
 
 /// `relavoi-agent login`: asks for the API key and secret, checks them with
@@ -52,7 +53,7 @@ public enum LoginCommand {
             return exitOK
         case .usageError(let message):
             io.err("relavoi-agent login: \(message)")
-            io.err("Try 'relavoi-agent login --help'.")
+            io.err(L("Try '%s --help'.", "relavoi-agent login"))
             return exitUsage
         case .run(let parsed):
             options = parsed
@@ -69,25 +70,25 @@ public enum LoginCommand {
             existing = try KeyFile.load(path: configPath)[AgentSettings.group] ?? [:]
         } catch {
             // Never overwrite a file we could not read: it may hold settings we would lose.
-            return fail("cannot read \(configPath) (left unchanged): \(error)", exitNotStored)
+            return fail(L("cannot read %s (left unchanged): %s", configPath, "\(error)"), exitNotStored)
         }
         let target: LoginTarget
         switch LoginTarget.resolve(options: options, existing: existing, environment: io.environment) {
         case .success(let resolved): target = resolved
-        case .failure(let error): return fail("\(error) (in \(configPath), the options or the environment)")
+        case .failure(let error): return fail(L("%s (in %s, the options or the environment)", "\(error)", configPath))
         }
 
         // The key and the secret, in the shapes Relavoi issues.
-        let rawKey = options.apiKey ?? io.readLine("Relavoi API key: ", false)
+        let rawKey = options.apiKey ?? io.readLine(L("Relavoi API key: "), false)
         guard let apiKey = rawKey?.trimmingCharacters(in: .whitespacesAndNewlines), !apiKey.isEmpty else {
-            return fail("no API key given")
+            return fail(L("no API key given"))
         }
         if let problem = verdictProblem(CredentialShape.checkKey(apiKey), force: options.force, io: io) {
             return fail(problem)
         }
-        let rawSecret = io.readLine("Relavoi API secret (not shown): ", true)
+        let rawSecret = io.readLine(L("Relavoi API secret (not shown): "), true)
         guard let secretText = rawSecret?.trimmingCharacters(in: .whitespacesAndNewlines), !secretText.isEmpty else {
-            return fail("no API secret given")
+            return fail(L("no API secret given"))
         }
         if let problem = verdictProblem(CredentialShape.checkSecret(secretText), force: options.force, io: io) {
             return fail(problem)
@@ -97,7 +98,7 @@ public enum LoginCommand {
         // The check, before anything is saved.
         var tokenTenant: String?
         if options.offline {
-            io.out("Not checking the key and secret with the server (--offline).")
+            io.out(L("Not checking the key and secret with the server (--offline)."))
         } else {
             switch check(apiKey: apiKey, secret: secret, target: target, io: io) {
             case .success(let tenant): tokenTenant = tenant
@@ -107,7 +108,7 @@ public enum LoginCommand {
 
         let questions = LoginQuestions(io: io)
         guard let tenant = questions.tenant(fromToken: tokenTenant, configured: target.configuredTenant) else {
-            return fail("no tenant id given; nothing was saved")
+            return fail(L("no tenant id given; nothing was saved"))
         }
         let phone = target.userPhone ?? questions.phone(configured: target.configuredPhone)
 
@@ -126,15 +127,16 @@ public enum LoginCommand {
         do {
             try AgentConfigWriter.set(values, path: configPath)
         } catch {
-            return fail("the settings were NOT saved: \(error.description)", exitNotStored)
+            return fail(L("the settings were NOT saved: %s", error.description), exitNotStored)
         }
-        io.out("Saved \(values.map(\.key).joined(separator: ", ")) in \(configPath).")
+        io.out(L("Saved %s in %s.", values.map(\.key).joined(separator: ", "), configPath))
         if phone == nil, target.configuredPhone == nil {
-            io.out("No phone number: banners show Verified only through a session's own data (add user-phone later).")
+            io.out(
+                L("No phone number: banners show Verified only through a session's own data (add user-phone later)."))
         }
         guard stored else { return exitNotStored }
-        io.out("Stored the API secret in the keyring as \"\(label)\".")
-        io.out("Start the agent: systemctl --user restart relavoi-agent (or log out and in again).")
+        io.out(L("Stored the API secret in the keyring as \"%s\".", label))
+        io.out(L("Start the agent: systemctl --user restart relavoi-agent (or log out and in again)."))
         return exitOK
     }
 
@@ -145,40 +147,53 @@ public enum LoginCommand {
         String?, EarlyExit
     > {
         let server = target.settings.baseURL
-        io.out("Checking the API key and secret with \(server) …")
-        let nothing = "nothing was saved"
+        io.out(L("Checking the API key and secret with %s …", server))
         switch io.checkCredentials(apiKey, secret, target.config) {
         case .accepted(let token):
             let claim = AccessTokenClaims(jwt: token)?.tenantId
             guard let claim else {
-                io.out("The key and secret work; the access token names no tenant.")
+                io.out(L("The key and secret work; the access token names no tenant."))
                 return .success(nil)
             }
             guard UUID(uuidString: claim) != nil else {
-                io.err("relavoi-agent login: warning: the access token's tenant id is not a UUID; asking for it")
+                io.err(
+                    "relavoi-agent login: " + L("warning: the access token's tenant id is not a UUID; asking for it"))
                 return .success(nil)
             }
-            io.out("The key and secret work: tenant \(claim.lowercased()).")
+            io.out(L("The key and secret work: tenant %s.", claim.lowercased()))
             return .success(claim.lowercased())
         case .refused(let status):
             io.err(
-                "relavoi-agent login: \(server) refused this API key and secret (HTTP \(status)); \(nothing). Copy both again from the Relavoi dashboard and run login again."
+                "relavoi-agent login: "
+                    + L(
+                        "%s refused this API key and secret (HTTP %s); nothing was saved. Copy both again from the Relavoi dashboard and run login again.",
+                        server, String(status))
             )
             return .failure(EarlyExit(code: exitRefused))
         case .rateLimited(let after):
-            let wait = after.map { " in \(Int($0.rounded(.up))) s" } ?? " in a minute"
-            io.err(
-                "relavoi-agent login: too many token requests for this API key (HTTP 429); \(nothing). Try again\(wait)."
-            )
+            let message =
+                after.map {
+                    L(
+                        "too many token requests for this API key (HTTP 429); nothing was saved. Try again in %s s.",
+                        String(Int($0.rounded(.up))))
+                }
+                ?? L("too many token requests for this API key (HTTP 429); nothing was saved. Try again in a minute.")
+            io.err("relavoi-agent login: " + message)
             return .failure(EarlyExit(code: exitNotStored))
         case .serverError(let problem):
             io.err(
-                "relavoi-agent login: \(server) could not check the key and secret: \(problem); \(nothing). Try again later, or use --offline to save without checking."
+                "relavoi-agent login: "
+                    + L(
+                        "%s could not check the key and secret: %s; nothing was saved. Try again later, or use --offline to save without checking.",
+                        server, problem)
             )
             return .failure(EarlyExit(code: exitNotStored))
         case .unreachable(let problem):
             io.err(
-                "relavoi-agent login: cannot reach \(server) (\(problem)); \(nothing). Check the network and run login again, or use --offline to save without checking."
+                "relavoi-agent login: "
+                    + L(
+                        "cannot reach %s (%s); nothing was saved. Check the network and run login again, or use --offline to save without checking.",
+                        server, problem)
             )
             return .failure(EarlyExit(code: exitUnreachable))
         }
@@ -189,14 +204,10 @@ public enum LoginCommand {
             separator: "/")
         let file = (folder.isEmpty ? "." : folder) + "/api-secret"
         io.err(
-            """
-            relavoi-agent login: the API secret was NOT stored: no usable keyring (\(error.description)).
-            Keep it in a file only you can read instead, for example:
-              (umask 077 && cat > \(file))    paste the secret, press Enter and Ctrl-D
-              chmod 600 \(file)
-            and set RELAVOI_API_SECRET_FILE=\(file) in the agent's environment
-            (or api-secret-file = \(file) in the [agent] group of \(configPath)).
-            """)
+            "relavoi-agent login: "
+                + L(
+                    "the API secret was NOT stored: no usable keyring (%1$s).\nKeep it in a file only you can read instead, for example:\n  (umask 077 && cat > %2$s)    paste the secret, press Enter and Ctrl-D\n  chmod 600 %2$s\nand set RELAVOI_API_SECRET_FILE=%2$s in the agent's environment\n(or api-secret-file = %2$s in the [agent] group of %3$s).",
+                    error.description, file, configPath))
     }
 
     /// The message that stops login, or nil to go on (warning for `--force`).
@@ -207,8 +218,8 @@ public enum LoginCommand {
         case .invalid(let problem):
             return problem
         case .unusual(let problem):
-            guard force else { return "\(problem); use --force to store it anyway" }
-            io.err("relavoi-agent login: warning: \(problem); storing it anyway (--force)")
+            guard force else { return L("%s; use --force to store it anyway", problem) }
+            io.err("relavoi-agent login: " + L("warning: %s; storing it anyway (--force)", problem))
             return nil
         }
     }

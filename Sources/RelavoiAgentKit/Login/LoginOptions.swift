@@ -1,3 +1,5 @@
+import RelavoiI18n
+
 /// `relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
 /// [--config FILE] [--offline] [--force]`.
 struct LoginOptions: Equatable {
@@ -14,49 +16,11 @@ struct LoginOptions: Equatable {
         case usageError(String)
     }
 
-    static let usage = """
-        Usage: relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
-                                   [--config FILE] [--offline] [--force]
-
-        Sets up the agent for this user in one go:
-          1. asks for the API key and the API secret (which is not shown);
-          2. checks the pair with the token endpoint (POST BASE-URL/auth/token)
-             before saving anything: a refused pair or an unreachable server
-             is said at once and nothing is saved;
-          3. takes the tenant id from the access token (asks for it only when
-             the token has none; asks before replacing a different one);
-          4. asks for your phone number for call verification (optional,
-             E.164 such as +2348000000001; Enter skips);
-          5. stores the secret in the desktop keyring (Secret Service) and
-             api-key, tenant-id, user-phone (and base-url when given) in the
-             [agent] group of agent.conf, and says where.
-        Then start the agent: systemctl --user start relavoi-agent, or log in again.
-
-        On a terminal it prompts; when standard input is not a terminal it reads
-        the answers as lines in the same order (no key line with --api-key, no
-        phone line with --user-phone).
-
-        Options:
-          --api-key KEY      the API key (not a secret); otherwise asked for
-          --base-url URL     the REST base URL to check against and save
-                             (default: base-url in agent.conf, RELAVOI_BASE_URL,
-                             or https://api.relavoi.com/v1)
-          --user-phone E164  your phone number for verification; otherwise asked for
-          --config FILE      write FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf
-          --offline          do not contact the server: save without checking the
-                             pair (the tenant id is then asked for)
-          --force            accept a key or secret that does not have the usual
-                             shape (rk_live_/rk_test_ + 48 hex; rs_ + 64 hex)
-          -h, --help         show this help
-
-        The secret is never taken from the command line. Without a keyring, keep
-        it in a file only you can read (chmod 600) named by
-        RELAVOI_API_SECRET_FILE or api-secret-file in agent.conf.
-
-        Exit status: 0 saved; 1 not saved or only partly (no keyring, cannot
-        write, server error, rate limited); 2 usage or unusable input; 3 the
-        server refused the key and secret; 4 the server could not be reached.
-        """
+    static var usage: String {
+        L(
+            "Usage: relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]\n                           [--config FILE] [--offline] [--force]\n\nSets up the agent for this user in one go:\n  1. asks for the API key and the API secret (which is not shown);\n  2. checks the pair with the token endpoint (POST BASE-URL/auth/token)\n     before saving anything: a refused pair or an unreachable server\n     is said at once and nothing is saved;\n  3. takes the tenant id from the access token (asks for it only when\n     the token has none; asks before replacing a different one);\n  4. asks for your phone number for call verification (optional,\n     E.164 such as +2348000000001; Enter skips);\n  5. stores the secret in the desktop keyring (Secret Service) and\n     api-key, tenant-id, user-phone (and base-url when given) in the\n     [agent] group of agent.conf, and says where.\nThen start the agent: systemctl --user start relavoi-agent, or log in again.\n\nOn a terminal it prompts; when standard input is not a terminal it reads\nthe answers as lines in the same order (no key line with --api-key, no\nphone line with --user-phone).\n\nOptions:\n  --api-key KEY      the API key (not a secret); otherwise asked for\n  --base-url URL     the REST base URL to check against and save\n                     (default: base-url in agent.conf, RELAVOI_BASE_URL,\n                     or https://api.relavoi.com/v1)\n  --user-phone E164  your phone number for verification; otherwise asked for\n  --config FILE      write FILE instead of $XDG_CONFIG_HOME/relavoi/agent.conf\n  --offline          do not contact the server: save without checking the\n                     pair (the tenant id is then asked for)\n  --force            accept a key or secret that does not have the usual\n                     shape (rk_live_/rk_test_ + 48 hex; rs_ + 64 hex)\n  -h, --help         show this help\n\nThe secret is never taken from the command line. Without a keyring, keep\nit in a file only you can read (chmod 600) named by\nRELAVOI_API_SECRET_FILE or api-secret-file in agent.conf.\n\nExit status: 0 saved; 1 not saved or only partly (no keyring, cannot\nwrite, server error, rate limited); 2 usage or unusable input; 3 the\nserver refused the key and secret; 4 the server could not be reached."
+        )
+    }
 
     /// Parses the words after `login`.
     static func parse(_ args: [String]) -> Parsed {

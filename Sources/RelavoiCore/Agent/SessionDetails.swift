@@ -2,6 +2,8 @@
 public struct SessionDetails: Equatable, Sendable {
     public var proxyNumber: String?
     public var label: String?
+    /// The session's metadata, for `open-url`'s `{metadata.KEY}`.
+    public var metadata: [String: JSONValue]
     /// ACTIVE or GRACE_PERIOD, for this tenant.
     public var isLive: Bool
 
@@ -10,6 +12,7 @@ public struct SessionDetails: Equatable, Sendable {
         guard case .object(let fields) = json, fields["id"]?.stringValue != nil else { return nil }
         proxyNumber = fields["proxyNumber"]?.stringValue
         label = fields["metadata"]?[labelKey]?.stringValue
+        if case .object(let values) = fields["metadata"] ?? .null { metadata = values } else { metadata = [:] }
         let state = fields["state"]?.stringValue ?? ""
         let tenantMatches = fields["tenantId"]?.stringValue.map { $0.lowercased() == tenantId?.lowercased() } ?? true
         isLive = (state == "ACTIVE" || state == "GRACE_PERIOD") && tenantMatches

@@ -15,6 +15,8 @@ public struct BannerRenderer: Sendable {
     /// Do Not Disturb is on; ringing breaks through only with `ringThroughDoNotDisturb`.
     public var doNotDisturb: Bool
     public var ringThroughDoNotDisturb: Bool
+    /// The words, in the user's language.
+    public var phrases: BannerPhrases = .english
 
     public init(
         profile: NotificationServerProfile, keepOnScreen: Bool = false, doNotDisturb: Bool = false,
@@ -30,19 +32,22 @@ public struct BannerRenderer: Sendable {
     ///   that names the ringing sound. Every other `Notify` of the call sends
     ///   `suppress-sound`: GNOME plays a named sound on every `Notify` that
     ///   names it, same id or not, so naming it twice rings twice.
-    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool = false)
+    /// - Parameter opens: a click opens the call (`open-url`): ringing, live
+    ///   and ended banners get the `default` action where the server has `actions`.
+    public func render(_ snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool = false, opens: Bool = false)
         -> NotificationContent
     {
         let meaningful = snapshot.isMeaningfulChange(from: previous)
-        let summary = BannerText.label(snapshot.label)
-        let badge = snapshot.badge.bannerText
-        let proxy = BannerText.label(snapshot.proxyNumber, fallback: "unknown number")
+        let summary = BannerText.label(snapshot.label, fallback: phrases.callFallbackLabel)
+        let badge = phrases.bannerText(snapshot.badge)
+        let proxy = BannerText.label(snapshot.proxyNumber, fallback: phrases.unknownNumber)
+        func fill(_ template: String, _ value: String) -> String { BannerPhrases.fill(template, with: value) }
         let lines: [String]
         var content = NotificationContent(
             summary: summary, body: "", iconName: snapshot.badge.iconName, category: "call")
         switch snapshot.kind {
         case .ringing:
-            lines = ["Incoming call on \(proxy)", badge]
+            lines = [fill(phrases.incomingCall, proxy), badge]
             content.category = "call.incoming"
             content.resident = true
             content.expireTimeout = 0
@@ -55,21 +60,24 @@ public struct BannerRenderer: Sendable {
             content.resident = true
             content.expireTimeout = 0
         case .ended:
-            lines = ["Call ended · \(BannerText.duration(snapshot.seconds))", "\(proxy) · \(badge)"]
+            lines = [fill(phrases.callEnded, BannerText.duration(snapshot.seconds)), "\(proxy) · \(badge)"]
             content.category = "call.ended"
         case .missed:
-            lines = ["Missed call on \(proxy)", badge]
+            lines = [fill(phrases.missedCall, proxy), badge]
             content.category = "call.unanswered"
         case .message:
-            lines = ["New SMS on \(proxy)"]
+            lines = [fill(phrases.newSMS, proxy)]
             content.category = "im.received"
             content.iconName = Self.appIcon
         case .summary:
             content.summary = Self.appName
-            lines = [snapshot.seconds == 1 ? "1 more active call" : "\(snapshot.seconds) more active calls"]
+            lines = [phrases.moreActiveCalls(snapshot.seconds)]
             content.iconName = Self.appIcon
             content.resident = true
             content.expireTimeout = 0
+        }
+        if opens, profile.capabilities.contains("actions"), [.ringing, .active, .ended].contains(snapshot.kind) {
+            content.defaultAction = phrases.open
         }
         let text = lines.joined(separator: "\n")
         content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text

@@ -19,6 +19,8 @@ public struct NotificationContent: Equatable, Sendable {
     /// notification per call phase, where the server needs it). "" = one
     /// notification for the banner's whole life.
     public var identity: String = ""
+    /// The label of the `default` action (a click on the banner), or nil for none.
+    public var defaultAction: String?
 
     public init(
         summary: String, body: String, iconName: String, category: String, urgency: Urgency = .normal,

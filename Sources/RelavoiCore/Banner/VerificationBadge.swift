@@ -14,25 +14,11 @@ public enum VerificationBadge: String, Equatable, Hashable, Sendable, CaseIterab
     /// The server's yes or no (the SDK's `State.verified`).
     public init(verified: Bool) { self = verified ? .verified : .unverified }
 
-    /// The badge's words, without a symbol (the D-Bus `Calls` property, menus).
-    public var words: String {
-        switch self {
-        case .checking: return "Checking…"
-        case .verified: return "Verified"
-        case .unverified: return "Unverified"
-        case .unavailable: return "Could not verify"
-        }
-    }
+    /// The badge's words in English, without a symbol (`BannerPhrases` has them in the user's language).
+    public var words: String { BannerPhrases.english.words(self) }
 
-    /// The badge as the banner's body shows it.
-    public var bannerText: String {
-        switch self {
-        case .checking: return "Checking…"
-        case .verified: return "✔ Verified"
-        case .unverified: return "⚠ Unverified"
-        case .unavailable: return "Could not verify"
-        }
-    }
+    /// The badge as an English banner's body shows it.
+    public var bannerText: String { BannerPhrases.english.bannerText(self) }
 
     /// The banner icon's theme name (`icons/hicolor/scalable/status/`).
     public var iconName: String { "com.relavoi.Agent-\(rawValue)" }

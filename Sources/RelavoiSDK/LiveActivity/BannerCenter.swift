@@ -15,9 +15,19 @@ public final class BannerCenter {
     /// Called with a banner's key when it is gone; `byUser` when dismissed
     /// from the tray.
     public typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
+    /// Called when the user clicked a banner, with the server's activation token.
+    public typealias ActivationHandler = @MainActor (_ activationToken: String?) -> Void
 
     public var settings: BannerSettings {
         didSet { rerenderAll() }
+    }
+    /// The banners' words (English unless the app hands in translated ones).
+    public var phrases: BannerPhrases {
+        get { renderer.phrases }
+        set {
+            renderer.phrases = newValue
+            rerenderAll()
+        }
     }
     /// The wall clock; replaceable in tests.
     public var now: @MainActor () -> Date = { Date() }
@@ -26,6 +36,8 @@ public final class BannerCenter {
     private var renderer = BannerRenderer(profile: .unknown)
     private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
+    /// Banners a click opens; only they get the `default` action.
+    private var activationHandlers: [String: ActivationHandler] = [:]
     /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
     private var pendingRings: Set<String> = []
     private var timer: GLibTimer?
@@ -96,6 +108,12 @@ public final class BannerCenter {
         perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
     }
 
+    /// What a click on banner `key` does, for as long as the banner lives
+    /// (set it before `show`, so the first content already has the action).
+    public func onActivated(key: String, _ handler: @escaping ActivationHandler) {
+        activationHandlers[key] = handler
+    }
+
     public func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
         perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
     }
@@ -164,6 +182,7 @@ public final class BannerCenter {
             case .removed(let key, let byUser):
                 shownSnapshots[key] = nil
                 pendingRings.remove(key)
+                activationHandlers[key] = nil
                 removalHandlers.removeValue(forKey: key)?(byUser)
             }
         }
@@ -179,7 +198,7 @@ public final class BannerCenter {
     /// The content for a banner; the first ringing render of a call rings.
     private func render(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
         let rings = snapshot.kind == .ringing && pendingRings.remove(key) != nil
-        return renderer.render(snapshot, previous: previous, rings: rings)
+        return renderer.render(snapshot, previous: previous, rings: rings, opens: activationHandlers[key] != nil)
     }
 
     /// Re-sends every banner after the server or the settings changed. A
@@ -268,6 +287,8 @@ public final class BannerCenter {
             rerenderAll()
         case .closed(let key, let reason):
             perform(board.closedByServer(key: key, byUser: reason == 2))
+        case .activated(let key, let token):
+            activationHandlers[key]?(token)
         }
     }
 }

@@ -15,9 +15,9 @@ final class AgentHarness {
 
     init(
         config: String = "", environment: [String: String] = [:], sandboxOptions: SandboxServer.Options = .init(),
-        prepareServer: (MockNotificationServer) -> Void = { _ in }
+        prepareServer: (MockNotificationServer) -> Void = { _ in }, capabilities: String? = nil
     ) throws {
-        mock = try MockNotificationServer.start()
+        mock = try MockNotificationServer.start(capabilities: capabilities)
         prepareServer(mock)
         sandbox = SandboxServer(options: sandboxOptions)
         try sandbox.start()

@@ -38,6 +38,38 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
+    /// libphonenumber groups every proxy number the user sees; what it
+    /// cannot parse ("+15550100": too short for +1) is shown as received.
+    func testProxyNumbersAreGroupedForReading() throws {
+        try withAgent(config: "dismiss-policy = after:60") { h in
+            h.session("ses_n", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_n", ["proxyNumber": .string("+2348000000001")])
+            let ringing = h.waitForNotify {
+                $0.hints["category"] == "call.incoming" && $0.body.contains("Verified")
+            }
+            XCTAssertTrue(ringing?.body.hasPrefix("Incoming call on +234 800 000 0001") == true, ringing?.body ?? "")
+            h.send("call.answered", "ses_n")
+            let live = h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("00:01") }
+            XCTAssertTrue(live?.body.hasPrefix("+234 800 000 0001 · 00:01") == true, live?.body ?? "")
+            let (status, output) = try AgentProcess.run(arguments: ["ctl", "list"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("+234 800 000 0001"), output)
+            h.send("sms.received", "ses_n", ["smsRecordId": .string("sms1")])
+            let sms = h.waitForNotify { $0.hints["category"] == "im.received" }
+            XCTAssertEqual(sms?.body, "New SMS on +234 800 000 0001")
+            h.send("call.ended", "ses_n", ["durationSeconds": .int(3)])
+            let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
+            XCTAssertTrue(ended?.body.contains("\n+234 800 000 0001 · ") == true, ended?.body ?? "")
+            XCTAssertFalse(h.mock.notifyCalls().contains { $0.body.contains("+2348000000001") }, "never ungrouped")
+
+            h.session("ses_odd", proxy: "+15550100")
+            h.send("call.incoming", "ses_odd", ["proxyNumber": .string("+15550100")])
+            h.send("call.missed", "ses_odd")
+            let missed = h.waitForNotify { $0.hints["category"] == "call.unanswered" }
+            XCTAssertTrue(missed?.body.hasPrefix("Missed call on +15550100") == true, missed?.body ?? "")
+        }
+    }
+
     func testAnsweredBeforeConnectingShowsTrueElapsedTime() throws {
         try withAgent() { h in
             h.session("ses_late")
@@ -219,7 +251,7 @@ final class AgentProcessTests: XCTestCase {
             let verified = h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("✔ Verified") }
             let ringing = h.mock.notifyCalls().filter { $0.hints["category"] == "call.incoming" }
             let first = try XCTUnwrap(ringing.first)
-            XCTAssertTrue(first.body.contains("+2348000000001"), "the number from the stream: \(first.body)")
+            XCTAssertTrue(first.body.contains("+234 800 000 0001"), "the number from the stream: \(first.body)")
             XCTAssertTrue(first.body.contains("Checking…"), first.body)
             XCTAssertTrue(first.icon.contains("checking"), first.icon)
             XCTAssertFalse(first.body.contains("Verified") || first.body.contains("Unverified"), first.body)

@@ -86,7 +86,7 @@ final class AgentTrayItemTests: XCTestCase {
                 $0 == "(<'com.relavoi.Agent-verified'>,)"
             }
             let ringingTip = Self.property(client, "ToolTip")
-            XCTAssertTrue(ringingTip.contains("+2348000000001") && ringingTip.contains("Ringing…"), ringingTip)
+            XCTAssertTrue(ringingTip.contains("+234 800 000 0001") && ringingTip.contains("Ringing…"), ringingTip)
             XCTAssertTrue(
                 watcher.registrations.count >= 1 && watcher.registrations.allSatisfy { $0.service == service },
                 "registered during the call")
@@ -97,7 +97,7 @@ final class AgentTrayItemTests: XCTestCase {
                 interface: "com.canonical.dbusmenu", path: "/MenuBar")
             let layout = Args.printed(layoutReply.value)
             XCTAssertFalse(layoutReply.isError, layoutReply.errorMessage ?? "")
-            for text in ["Chowdeck rider", "+2348000000001", "Dismiss"] {
+            for text in ["Chowdeck rider", "+234 800 000 0001", "Dismiss"] {
                 XCTAssertTrue(layout.contains(text), "\(text) in \(layout)")
             }
 
@@ -283,7 +283,7 @@ final class AgentTrayItemTests: XCTestCase {
                     text = (try? String(contentsOf: copied, encoding: .utf8)) ?? ""
                     return !text.isEmpty
                 }, "the tool got the number:\n\(h.agent.log.suffix(2000))")
-            XCTAssertEqual(text, "+2348000000007")
+            XCTAssertEqual(text, "+234 800 000 0007", "the number as shown, grouped")
         }
     }
 

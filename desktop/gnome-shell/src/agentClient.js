@@ -1,5 +1,5 @@
 // Follows the agent on the session bus: its Calls property while com.relavoi.Agent has an
-// owner, nothing while it has none; and Dismiss.
+// owner, nothing while it has none; and Dismiss and Open.
 //@esm import Gio from 'gi://Gio';
 //@esm import GLib from 'gi://GLib';
 //@esm import * as Model from './model.js';
@@ -11,6 +11,7 @@ const AGENT_XML = `<node>
   <interface name="${Model.AGENT_INTERFACE}">
     <property name="Calls" type="aa{sv}" access="read"/>
     <method name="Dismiss"><arg name="session_id" type="s" direction="in"/></method>
+    <method name="Open"><arg name="session_id" type="s" direction="in"/></method>
   </interface>
 </node>`;
 
@@ -40,14 +41,23 @@ export const AgentClient = class AgentClient {
     }
 
     dismiss(sessionId) {
+        this._callWithSession('Dismiss', sessionId);
+    }
+
+    // The agent opens the call's page (its open-url policy, its default browser).
+    open(sessionId) {
+        this._callWithSession('Open', sessionId);
+    }
+
+    _callWithSession(method, sessionId) {
         if (this._proxy === null || sessionId === '')
             return;
-        this._proxy.call('Dismiss', new GLib.Variant('(s)', [sessionId]),
+        this._proxy.call(method, new GLib.Variant('(s)', [sessionId]),
             Gio.DBusCallFlags.NO_AUTO_START, 10000, null, (proxy, result) => {
                 try {
                     proxy.call_finish(result);
                 } catch (e) {
-                    console.warn(`${Model.UUID}: Dismiss(${sessionId}) failed: ${e.message}`);
+                    console.warn(`${Model.UUID}: ${method}(${sessionId}) failed: ${e.message}`);
                 }
             });
     }

@@ -21,7 +21,8 @@
 //@legacy     }
 //@legacy
     enable() {
-        this._indicator = new CallIndicator(this.path, sessionId => this._client?.dismiss(sessionId));
+        this._indicator = new CallIndicator(this.path, sessionId => this._client?.dismiss(sessionId),
+            sessionId => this._client?.open(sessionId));
         Main.panel.addToStatusArea(Model.UUID, this._indicator, 0, 'right');
         this._client = new AgentClient(calls => this._indicator?.setCalls(calls));
         this._client.start();

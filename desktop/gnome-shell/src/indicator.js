@@ -33,10 +33,11 @@ const IconFinder = class IconFinder {
 
 export const CallIndicator = GObject.registerClass(
 class RelavoiCallIndicator extends PanelMenu.Button {
-    _init(extensionPath, onDismiss) {
+    _init(extensionPath, onDismiss, onOpen) {
         super._init(0.5, 'Relavoi call', false);
         this._icons = new IconFinder(extensionPath);
         this._onDismiss = onDismiss;
+        this._onOpen = onOpen;
         this._calls = [];
         this._rows = [];
         this._tickId = 0;
@@ -128,6 +129,10 @@ class RelavoiCallIndicator extends PanelMenu.Button {
             item.add_child(status);
             item.accessible_name = texts.accessibleName;
             this.menu.addMenuItem(item);
+            if (texts.canOpen) {
+                const open = this.menu.addAction('Open', () => this._onOpen(call.sessionId));
+                open.accessible_name = `Open the call with ${texts.title}`;
+            }
             if (texts.canCopy) {
                 const copy = this.menu.addAction('Copy number', () =>
                     St.Clipboard.get_default().set_text(St.ClipboardType.CLIPBOARD, call.proxyNumber));

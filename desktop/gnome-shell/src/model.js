@@ -53,6 +53,8 @@ export function normalizeCall(entry) {
         answeredAt: integer(entry['answered-at']),
         endedAt: integer(entry['ended-at']),
         duration: Math.max(0, integer(entry['duration'])),
+        // The agent can open the call's page (its open-url setting): the menu offers Open.
+        canOpen: entry['can-open'] === true,
     };
 }
 
@@ -180,6 +182,7 @@ export function menuRow(call, nowMs) {
         accessibleName: describeCall(call, nowMs),
         canCopy: call.proxyNumber !== '',
         canDismiss: call.sessionId !== '',
+        canOpen: call.canOpen === true && call.sessionId !== '',
     };
 }
 

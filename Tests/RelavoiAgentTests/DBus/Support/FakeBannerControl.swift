@@ -53,6 +53,10 @@ final class FakeBannerControl: BannerControl {
 
     func listBanners() -> [BannerListing] { banners }
 
+    func openCall(sessionId: String) throws(ControlError) {
+        guard banners.contains(where: { $0.sessionId == sessionId }) else { throw .unknownSession(sessionId) }
+    }
+
     func dismissBanner(sessionId: String) throws(ControlError) {
         guard banners.contains(where: { $0.sessionId == sessionId }) else { throw .unknownSession(sessionId) }
         banners.removeAll { $0.sessionId == sessionId }

@@ -1,0 +1,49 @@
+import FoundationEssentials
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSDK
+
+/// `open-url`: a click on a call's banner (or a panel's "Open", D-Bus
+/// `Open`) opens the session's page with the desktop's default handler.
+extension CallBannerController {
+    /// Metadata kept for at most this many sessions (they come from the network).
+    static let metadataCapacity = 256
+
+    /// Makes a click on banner `key` open the session's page, when `open-url` is set.
+    func opensOnClick(key: String, sessionId: String) {
+        guard settings.openURL != nil else { return }
+        center.onActivated(key: key) { [weak self] token in
+            _ = self?.openSession(sessionId, activationToken: token)
+        }
+    }
+
+    /// Keeps what `{metadata.KEY}` needs from `GET /sessions/{id}`.
+    func remember(metadata: [String: JSONValue], of sessionId: String) {
+        guard settings.openURL != nil else { return }
+        if sessionMetadata.count >= Self.metadataCapacity, sessionMetadata[sessionId] == nil {
+            sessionMetadata.removeAll(keepingCapacity: true)
+        }
+        sessionMetadata[sessionId] = metadata
+    }
+
+    /// The session's page for `open-url`, or nil when the setting is unset or
+    /// names metadata the session lacks.
+    public func openURL(of sessionId: String) -> String? {
+        settings.openURL?.expand(sessionId: sessionId, metadata: sessionMetadata[sessionId] ?? [:])
+    }
+
+    /// Opens the session's page; nil when done, else why not (a log line too).
+    public func openSession(_ sessionId: String, activationToken: String?) -> String? {
+        guard let url = openURL(of: sessionId) else {
+            let why =
+                settings.openURL == nil
+                ? "open-url is not set" : "open-url names metadata session \"\(sessionId)\" does not have"
+            Log.warning("cannot open session \(sessionId): \(why)")
+            return why
+        }
+        Log.info("opening session \(sessionId): \(url)")
+        guard let failure = URILauncher.open(url, activationToken: activationToken) else { return nil }
+        Log.warning("could not open \(url): \(failure)")
+        return failure
+    }
+}

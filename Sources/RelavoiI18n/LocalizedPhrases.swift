@@ -1,0 +1,26 @@
+import RelavoiCore
+
+extension BannerPhrases {
+    /// The banner's words in the user's language (after `Localization.setUp`).
+    public static func localized() -> BannerPhrases {
+        var phrases = BannerPhrases()
+        phrases.checking = L("Checking…")
+        phrases.verified = L("Verified")
+        phrases.unverified = L("Unverified")
+        phrases.unavailable = L("Could not verify")
+        // TRANSLATORS: %s is the masked phone number the call came in on.
+        phrases.incomingCall = L("Incoming call on %s")
+        // TRANSLATORS: %s is the call's duration, mm:ss or h:mm:ss.
+        phrases.callEnded = L("Call ended · %s")
+        phrases.missedCall = L("Missed call on %s")
+        phrases.newSMS = L("New SMS on %s")
+        phrases.unknownNumber = L("unknown number")
+        phrases.callFallbackLabel = L("Relavoi call")
+        // TRANSLATORS: the action of a call's banner: opens the call's page in the browser.
+        phrases.open = L("Open")
+        phrases.moreActiveCalls = { count in
+            BannerPhrases.fill(LN("%d more active call", "%d more active calls", count), with: String(count))
+        }
+        return phrases
+    }
+}
