@@ -34,7 +34,7 @@ pot:
 
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
-	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-agent
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --product relavoi-agent
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
 
 # A host app's own package that depends on this one by path (its own .build:

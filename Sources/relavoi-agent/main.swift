@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiAgentKit
 
 // Synchronous entry: the GLib main loop must own the main thread (an async

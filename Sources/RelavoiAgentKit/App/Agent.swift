@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiGLib
 import RelavoiI18n
 import RelavoiSDK
@@ -36,7 +37,7 @@ public final class Agent {
         let options: AgentOptions
         switch AgentOptions.parse(arguments) {
         case .exit(let code, let message):
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            StandardStreams.error((message + "\n"))
             return code
         case .run(let parsed):
             options = parsed
@@ -59,7 +60,7 @@ public final class Agent {
         do {
             settings = try AgentSettingsLoader.load(path: options.configPath)
         } catch {
-            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            StandardStreams.error("relavoi-agent: \(error)\n")
             return exitConfig
         }
 
@@ -70,7 +71,7 @@ public final class Agent {
             do {
                 server = try DemoSandbox()
             } catch {
-                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+                StandardStreams.error("relavoi-agent: \(error)\n")
                 return 1
             }
             settings.baseURL = server.baseURL
@@ -90,7 +91,7 @@ public final class Agent {
                 Log.info("API secret from \(resolved.origin)")
                 secret = resolved.secret.value
             } catch {
-                FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+                StandardStreams.error("relavoi-agent: \(error)\n")
                 return exitConfig
             }
         }
@@ -99,7 +100,7 @@ public final class Agent {
         do {
             config = try relavoiConfig(settings)
         } catch {
-            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            StandardStreams.error("relavoi-agent: \(error)\n")
             return exitConfig
         }
         let agent = Agent(settings: settings, demo: demo)
@@ -189,14 +190,14 @@ public final class Agent {
             connection = try BusConnection.session()
         } catch {
             if demo { return .failure(EarlyExit(code: 0)) }
-            FileHandle.standardError.write(Data("relavoi-agent: no D-Bus session bus: \(error)\n".utf8))
+            StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\n")
             return .failure(EarlyExit(code: 1))
         }
         let service = ControlService(connection: connection, control: controller)
         do {
             try service.register()
         } catch {
-            FileHandle.standardError.write(Data("relavoi-agent: \(error)\n".utf8))
+            StandardStreams.error("relavoi-agent: \(error)\n")
             return .failure(EarlyExit(code: 1))
         }
         let outcome = AgentBusName.acquire(on: connection) { [weak self] reason in
@@ -216,7 +217,7 @@ public final class Agent {
             return .failure(EarlyExit(code: 0))
         case .noBus(let message):
             service.unregister()
-            FileHandle.standardError.write(Data("relavoi-agent: \(message)\n".utf8))
+            StandardStreams.error("relavoi-agent: \(message)\n")
             return .failure(EarlyExit(code: 1))
         }
     }

@@ -1,5 +1,6 @@
 import CGLib
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 import RelavoiI18n
 

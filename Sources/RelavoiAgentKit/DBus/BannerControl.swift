@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RelavoiCore
 
 /// What the D-Bus control interface (`com.relavoi.Agent1`) drives: the

@@ -80,14 +80,14 @@ public enum LoginCommand {
 
         // The key and the secret, in the shapes Relavoi issues.
         let rawKey = options.apiKey ?? io.readLine(L("Relavoi API key: "), false)
-        guard let apiKey = rawKey?.trimmingCharacters(in: .whitespacesAndNewlines), !apiKey.isEmpty else {
+        guard let apiKey = rawKey?.trimmingWhitespace(), !apiKey.isEmpty else {
             return fail(L("no API key given"))
         }
         if let problem = verdictProblem(CredentialShape.checkKey(apiKey), force: options.force, io: io) {
             return fail(problem)
         }
         let rawSecret = io.readLine(L("Relavoi API secret (not shown): "), true)
-        guard let secretText = rawSecret?.trimmingCharacters(in: .whitespacesAndNewlines), !secretText.isEmpty else {
+        guard let secretText = rawSecret?.trimmingWhitespace(), !secretText.isEmpty else {
             return fail(L("no API secret given"))
         }
         if let problem = verdictProblem(CredentialShape.checkSecret(secretText), force: options.force, io: io) {

@@ -20,7 +20,7 @@ struct LoginQuestions {
             guard let line = io.readLine(L("Save tenant-id %s instead? [Y/n] ", fromToken), false) else {
                 return fromToken
             }
-            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch line.trimmingWhitespace().lowercased() {
             case "", "y", "yes": return fromToken
             case "n", "no": return configured
             default: io.err("relavoi-agent login: " + L("answer y or n"))
@@ -32,7 +32,7 @@ struct LoginQuestions {
         let prompt = configured.map { L("Tenant id (Enter keeps %s): ", $0) } ?? L("Tenant id (the tenant's UUID): ")
         while true {
             guard let line = io.readLine(prompt, false) else { return configured }
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingWhitespace()
             if text.isEmpty, let configured { return configured }
             if UUID(uuidString: text) != nil { return text.lowercased() }
             // Not echoed: a mistaken paste may be the secret.

@@ -39,7 +39,7 @@ struct LoginTarget {
                 LoginTarget(
                     settings: settings, config: try Agent.relavoiConfig(settings),
                     configuredTenant: existing["tenant-id"].flatMap(Self.uuid),
-                    configuredPhone: existing["user-phone"].map { $0.trimmingCharacters(in: .whitespaces) }
+                    configuredPhone: existing["user-phone"].map { $0.trimmingWhitespace() }
                         .flatMap { $0.isEmpty ? nil : $0 },
                     userPhone: phone))
         } catch let error as SettingsError {
@@ -50,7 +50,7 @@ struct LoginTarget {
     }
 
     private static func uuid(_ text: String) -> String? {
-        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text.trimmingWhitespace().lowercased()
         return UUID(uuidString: value) == nil ? nil : value
     }
 }

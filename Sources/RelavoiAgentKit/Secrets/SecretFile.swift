@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiCore
 
 /// Reads the API secret from a file that only its owner (this user) can read.
 /// Refused: a file that group or others may read or write, a file owned by
@@ -58,7 +59,7 @@ public enum SecretFile {
         guard let text = String(validating: bytes[..<length], as: UTF8.self) else {
             throw refuse("not UTF-8 text")
         }
-        let secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = text.trimmingWhitespace()
         guard !secret.isEmpty else { throw refuse("empty") }
         return APISecret(secret)
     }
