@@ -253,9 +253,11 @@ public final class BannerCenter {
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()
-        let presenter = NotificationPresenter(owner: Self.bannerOwner()) { event in
+        // This center hears its own presenter (not `.shared`): a center made
+        // for a test or a host gets the closes and clicks of its banners.
+        let presenter = NotificationPresenter(owner: Self.bannerOwner()) { [weak self] event in
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { BannerCenter.shared.handle(event) }
+                MainActor.assumeIsolated { self?.handle(event) }
             }
         }
         self.presenter = presenter
