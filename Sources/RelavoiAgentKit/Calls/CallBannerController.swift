@@ -20,8 +20,7 @@ public final class CallBannerController {
     private let lookup: SessionLookup
     private let now: () -> Date
     var machine: CallMachine
-    private var timer: GLibTimer?
-    private var timerDeadline: Date?
+    private var timer: DeadlineTimer?
     /// Proxy numbers grouped for reading, once per number.
     var readableNumbers = ReadableNumbers()
     /// Session metadata for `open-url`'s `{metadata.KEY}`, from `GET /sessions/{id}`.
@@ -180,22 +179,12 @@ public final class CallBannerController {
 
     /// One timer, set to the machine's next deadline (first shows, lookup bounds).
     private func reschedule() {
-        guard let wake = machine.nextWake() else {
-            timer?.cancel()
-            timer = nil
-            timerDeadline = nil
-            return
-        }
-        if timer?.isActive == true, timerDeadline == wake { return }
-        timer?.cancel()
-        timerDeadline = wake
-        timer = GLibTimer.once(after: max(0, wake.timeIntervalSince(now())) + 0.001) { [weak self] in
-            MainActor.assumeIsolated {
+        if timer == nil {
+            timer = DeadlineTimer(slack: 0.001) { [weak self] in
                 guard let self else { return }
-                self.timer = nil
-                self.timerDeadline = nil
                 self.run(self.machine.tick(now: self.now()))
             }
         }
+        timer?.schedule(at: machine.nextWake(), now: now())
     }
 }

@@ -40,8 +40,7 @@ public final class BannerCenter {
     private var activationHandlers: [String: ActivationHandler] = [:]
     /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
     private var pendingRings: Set<String> = []
-    private var timer: GLibTimer?
-    private var timerDeadline: Date?
+    private lazy var timer = DeadlineTimer(slack: 0.005) { [weak self] in self?.tick() }
     private var presenter: NotificationPresenter?
     private var doNotDisturb: DoNotDisturbMonitor?
     private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
@@ -59,7 +58,7 @@ public final class BannerCenter {
 
     /// The renderer's view of the server, for tests and diagnostics.
     public var serverProfile: NotificationServerProfile { renderer.profile }
-    public var isTimerRunning: Bool { timer?.isActive == true }
+    public var isTimerRunning: Bool { timer.isActive }
     public var activeKeys: [String] { board.banners.keys.sorted() }
     public func banner(_ key: String) -> Banner? { board.banners[key] }
 
@@ -216,28 +215,16 @@ public final class BannerCenter {
         }
     }
 
-    /// One timer for all banners, set to the next moment anything changes.
+    /// One timer for all banners, set to the next moment anything changes:
+    /// a few ms past the second, so the elapsed seconds have moved on.
     private func reschedule() {
-        guard let wake = board.nextWake(after: now()) else {
-            timer?.cancel()
-            timer = nil
-            timerDeadline = nil
-            return
-        }
-        if timer?.isActive == true, timerDeadline == wake { return }
-        timer?.cancel()
-        timerDeadline = wake
-        // A few ms past the second, so the elapsed seconds have moved on.
-        let delay = max(0, wake.timeIntervalSince(now())) + 0.005
-        timer = GLibTimer.once(after: delay) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.timer = nil
-                self.timerDeadline = nil
-                self.perform(self.board.tick(now: self.now()))
-                for observer in self.tickObservers { observer() }
-            }
-        }
+        let time = now()
+        timer.schedule(at: board.nextWake(after: time), now: time)
+    }
+
+    private func tick() {
+        perform(board.tick(now: now()))
+        for observer in tickObservers { observer() }
     }
 
     // MARK: - Presenter
