@@ -28,19 +28,26 @@ enum TerminalPrompt {
 /// The terminal settings to restore, kept where a signal handler can reach them.
 private enum EchoGuard {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    nonisolated(unsafe) static var saved = termios()
+    /// On the heap, not a Swift global of the C struct: under AddressSanitizer
+    /// copying a termios into such a global was reported as a global buffer
+    /// overflow (its instrumented size is smaller than the 60 bytes copied).
+    nonisolated(unsafe) static let saved: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
     nonisolated(unsafe) static var savedFD: Int32 = -1
     nonisolated(unsafe) static var previousHandlers: [Int32: sighandler_t?] = [:]
 
     static func disableEcho(fd: Int32) -> Bool {
         var current = termios()
         guard tcgetattr(fd, &current) == 0 else { return false }
-        saved = current
+        saved.pointee = current
         savedFD = fd
         for signal in signals {
             previousHandlers[signal] = Glibc.signal(signal) { number in
                 // Async-signal-safe: tcsetattr, signal, raise.
-                if EchoGuard.savedFD >= 0 { tcsetattr(EchoGuard.savedFD, TCSANOW, &EchoGuard.saved) }
+                if EchoGuard.savedFD >= 0 { tcsetattr(EchoGuard.savedFD, TCSANOW, EchoGuard.saved) }
                 Glibc.signal(number, SIG_DFL)
                 raise(number)
             }
@@ -57,7 +64,7 @@ private enum EchoGuard {
 
     static func restore() {
         guard savedFD >= 0 else { return }
-        tcsetattr(savedFD, TCSANOW, &saved)
+        tcsetattr(savedFD, TCSANOW, saved)
         savedFD = -1
         for (signal, handler) in previousHandlers { Glibc.signal(signal, handler ?? SIG_DFL) }
         previousHandlers = [:]
