@@ -16,11 +16,15 @@ final class AgentTranslationTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        let catalog = URL(fileURLWithPath: AgentProcess.binaryPath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("../../locale/fr/LC_MESSAGES/relavoi-agent.mo")
+        // Where the agent looks from the build tree (Localization.swift): .build/locale
+        // beside .build/<triple>/<config>/, also from a sanitizer's scratch path.
+        let folder = URL(fileURLWithPath: AgentProcess.binaryPath).resolvingSymlinksInPath().deletingLastPathComponent()
+        let catalogs = ["../../locale", "../locale", "../../../locale"].map {
+            folder.appendingPathComponent("\($0)/fr/LC_MESSAGES/relavoi-agent.mo").path
+        }
         XCTAssertTrue(
-            FileManager.default.fileExists(atPath: catalog.path), "no compiled catalogs (make translations): \(catalog)"
-        )
+            catalogs.contains { FileManager.default.fileExists(atPath: $0) },
+            "no compiled catalogs (make translations): \(catalogs)")
     }
 
     func testFrenchBannersAreTranslatedAndTheTimerStaysMinutesSeconds() throws {
