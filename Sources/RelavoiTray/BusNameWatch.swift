@@ -101,7 +101,7 @@ public final class StatusNotifierRegistration {
             var error: UnsafeMutablePointer<GError>?
             let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
             if let reply { g_variant_unref(reply) }
-            let failure = error.map { TrayGError.take($0) }
+            let failure = error.map { GErrorText.take($0) }
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
                 let box = Unmanaged<Box>.fromOpaque(data!).takeRetainedValue()

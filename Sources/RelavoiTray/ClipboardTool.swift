@@ -35,7 +35,7 @@ public struct ClipboardTool: Sendable {
             g_subprocess_newv(buffer.baseAddress, G_SUBPROCESS_FLAGS_STDIN_PIPE, &error)
         }
         guard let process = launched else {
-            Log.warning("tray item: cannot start \(argv[0]): \(TrayGError.take(error))")
+            Log.warning("tray item: cannot start \(argv[0]): \(GErrorText.take(error))")
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(process)) }
@@ -44,7 +44,7 @@ public struct ClipboardTool: Sendable {
         let wrote = bytes.withUnsafeBytes {
             g_output_stream_write_all(stdin, $0.baseAddress, gsize($0.count), nil, nil, &error)
         }
-        if wrote == 0 { Log.warning("tray item: cannot hand the number to \(argv[0]): \(TrayGError.take(error))") }
+        if wrote == 0 { Log.warning("tray item: cannot hand the number to \(argv[0]): \(GErrorText.take(error))") }
         g_output_stream_close(stdin, nil, nil)
         // Reaped by GLib's child watch once it exits; nothing waits for it.
         g_subprocess_wait_async(process, nil, nil, nil)

@@ -59,7 +59,7 @@ public final class StatusNotifierItemObject {
         guard registrationID == 0 else { return }
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(Self.introspectionXML, &error) else {
-            throw RegistrationError(description: "introspection data: \(TrayGError.take(error))")
+            throw RegistrationError(description: "introspection data: \(GErrorText.take(error))")
         }
         defer { g_dbus_node_info_unref(node) }
         guard let interfaces = node.pointee.interfaces, let interface = interfaces[0] else {
@@ -102,7 +102,7 @@ public final class StatusNotifierItemObject {
         let id = g_dbus_connection_register_object(connection, Self.path, interface, &vtable, handle, destroy, &error)
         guard id != 0 else {
             Unmanaged<Handle>.fromOpaque(handle).release()
-            throw RegistrationError(description: "cannot export \(Self.path): \(TrayGError.take(error))")
+            throw RegistrationError(description: "cannot export \(Self.path): \(GErrorText.take(error))")
         }
         registrationID = id
     }
@@ -128,7 +128,7 @@ public final class StatusNotifierItemObject {
             if g_dbus_connection_emit_signal(
                 connection, nil, Self.path, Self.interface, signal.rawValue, body, &error) == 0
             {
-                Log.warning("tray item: cannot emit \(signal.rawValue): \(TrayGError.take(error))")
+                Log.warning("tray item: cannot emit \(signal.rawValue): \(GErrorText.take(error))")
             }
         }
     }

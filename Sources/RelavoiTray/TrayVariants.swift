@@ -26,12 +26,3 @@ enum TrayVariants {
         return String(cString: g_variant_get_string(value, nil))
     }
 }
-
-/// Turns a `GError` into text and frees it.
-enum TrayGError {
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-    }
-}

@@ -19,7 +19,7 @@ extension CallBannerController {
     /// down lose their banners. A failed listing changes nothing.
     func closeBannersOfEndedSessions(token: CallMachine.ReconcileToken) async {
         guard !token.followed.isEmpty else { return }
-        guard let live = await lookupForReconcile.liveSessionIds() else {
+        guard let live = await lookup.liveSessionIds() else {
             Log.warning("could not list live sessions after reconnecting; banners stay as they are")
             return
         }
@@ -44,6 +44,6 @@ extension CallBannerController {
             }
             live.append(call)
         }
-        run(machine.callsInProgressListed(live, token: token, now: currentTime()))
+        run(machine.callsInProgressListed(live, token: token, now: now()))
     }
 }

@@ -38,10 +38,10 @@ extension CallBannerController: BannerControl {
     }
 
     public func listBanners() -> [BannerListing] {
-        let now = currentTime()
+        let time = now()
         let listings = center.activeKeys.compactMap { key -> BannerListing? in
             guard key.hasPrefix("call:"), let banner = center.banner(key) else { return nil }
-            var listing = Self.listing(banner, now: now)
+            var listing = Self.listing(banner, now: time)
             listing?.canOpen = openURL(of: banner.attributes.sessionId) != nil
             return listing
         }

@@ -17,8 +17,8 @@ public final class CallBannerController {
 
     public private(set) var settings: AgentSettings
     let center: BannerCenter
-    private let lookup: SessionLookup
-    private let now: () -> Date
+    let lookup: SessionLookup
+    let now: () -> Date
     var machine: CallMachine
     private var timer: DeadlineTimer?
     /// Proxy numbers grouped for reading, once per number.
@@ -47,9 +47,6 @@ public final class CallBannerController {
             smsNotifications: settings.smsNotifications, verifiesByUserPhone: settings.userPhone != nil)
     }
 
-    var lookupForReconcile: SessionLookup { lookup }
-    func currentTime() -> Date { now() }
-
     public var trackedSessionCount: Int { machine.knownSessionCount }
     public var followedCallCount: Int { machine.followedCount }
 
@@ -70,7 +67,8 @@ public final class CallBannerController {
     func run(_ effects: [CallMachine.Effect]) {
         for effect in effects { perform(effect) }
         reschedule()
-        if !effects.isEmpty { onCallsChanged?() }
+        // Only what changes a banner can change the `Calls` property or the tray item.
+        if effects.contains(where: \.changesBanners) { onCallsChanged?() }
     }
 
     // MARK: - Effects
@@ -186,5 +184,15 @@ public final class CallBannerController {
             }
         }
         timer?.schedule(at: machine.nextWake(), now: now())
+    }
+}
+
+extension CallMachine.Effect {
+    /// Shows, ends or counts a banner (not a lookup or a log line).
+    fileprivate var changesBanners: Bool {
+        switch self {
+        case .show, .end, .miss, .summary, .smsNotice: return true
+        case .fetchDetails, .verify, .log: return false
+        }
     }
 }

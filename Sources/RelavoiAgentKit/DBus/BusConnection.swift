@@ -1,4 +1,5 @@
 import CGLib
+import RelavoiGLib
 
 /// A reference to a GDBus connection. GDBus connections are thread-safe, so
 /// this may cross threads (`ctl` calls from any thread).
@@ -52,14 +53,5 @@ public final class BusConnection: @unchecked Sendable {
     /// This connection's unique name (`:1.42`).
     public var uniqueName: String {
         g_dbus_connection_get_unique_name(pointer).map { String(cString: $0) } ?? ""
-    }
-}
-
-/// Turns a `GError` into text and frees it.
-enum GErrorText {
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import Glibc
+import RelavoiGLib
 
 /// Writes settings (`api-key`, `tenant-id`, …) into the `[agent]` group of
 /// `agent.conf` in one go, keeping every other key and comment (GKeyFile

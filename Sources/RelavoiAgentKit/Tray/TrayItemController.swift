@@ -95,7 +95,9 @@ public final class TrayItemController {
         switch TrayActivation.outcome(template: openURL, calls: calls) {
         case .open(let url):
             Log.info("tray item: opening the call's page")
-            URIOpener.open(url)
+            if let failure = URILauncher.open(url, activationToken: nil) {
+                Log.warning("tray item: cannot open the call's page: \(failure)")
+            }
         case .nothing(let why):
             Log.debug("tray item: Activate: \(why)")
         }
@@ -115,8 +117,9 @@ public final class TrayItemController {
     public func refresh() {
         guard item.isRegistered else { return }
         let time = now()
-        let calls = (control?.listBanners() ?? []).map(Self.trayCall)
         let hidden = mode == .auto && shellIndicator?.owner != nil
+        // Hidden (the GNOME extension shows the call): no listing on every tick.
+        let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         let view = TrayItemView(
             calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
             slots: slots.assign(calls.map(\.sessionId)))

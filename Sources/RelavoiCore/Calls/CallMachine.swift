@@ -146,9 +146,6 @@ public struct CallMachine: Sendable {
     public var knownSessionCount: Int { directory.count }
     public func isFollowed(_ sessionId: String) -> Bool { calls[sessionId] != nil }
 
-    /// The view of a followed call, as its banner shows it.
-    public func view(_ sessionId: String) -> CallView? { calls[sessionId].map { view(sessionId, $0) } }
-
     /// Followed calls in the answered phase: session id → the start their banners count from.
     public var answeredStarts: [String: Date] {
         var starts: [String: Date] = [:]
@@ -272,24 +269,25 @@ public struct CallMachine: Sendable {
 
     private mutating func finishAdmitted(_ sessionId: String, _ call: Call, _ finish: Finish) -> [Effect] {
         calls[sessionId] = nil
-        let wasShownSlot = book.calls[sessionId]?.slot == .shown
-        let ringing: Bool
-        if case .ringing = call.phase { ringing = true } else { ringing = false }
-        var commands = book.callFinished(sessionId)
-        var effects: [Effect] = []
-        let view = view(sessionId, call)
-        if wasShownSlot {
-            commands.removeAll { $0 == .endBanner(sessionId: sessionId) }
-            if finish == .missed && ringing {
-                effects.append(.miss(view))
-            } else if case .ended(let duration) = finish {
-                effects.append(.end(view, durationSeconds: duration, immediate: false))
-            } else {
-                // Failed or missed after it was answered: the call is over.
-                effects.append(.end(view, durationSeconds: nil, immediate: false))
-            }
-        }
+        // The book ends only a call that held a banner slot; overflow and
+        // dismissed calls end without one.
+        let commands = book.callFinished(sessionId)
+        let effects = commands.contains(.endBanner(sessionId: sessionId)) ? [endEffect(sessionId, call, finish)] : []
         return effects + slotEffects(commands, now: nil)
+    }
+
+    /// How a finished call's banner ends: a missed-call notice for a ringing
+    /// call that was missed (or failed), else its ended state.
+    private func endEffect(_ sessionId: String, _ call: Call, _ finish: Finish) -> Effect {
+        let view = view(sessionId, call)
+        switch finish {
+        case .missed:
+            if case .ringing = call.phase { return .miss(view) }
+            // Failed or missed after it was answered: the call is over.
+            return .end(view, durationSeconds: nil, immediate: false)
+        case .ended(let duration):
+            return .end(view, durationSeconds: duration, immediate: false)
+        }
     }
 
     // MARK: - Lookups answering
@@ -349,14 +347,7 @@ public struct CallMachine: Sendable {
             // It ended while the lookup was in flight: no live or ringing
             // banner, only its ended or missed state (per the dismissal policy).
             calls[sessionId] = nil
-            let view = view(sessionId, call)
-            switch finish {
-            case .missed:
-                if case .ringing = call.phase { return [.miss(view)] }
-                return [.end(view, durationSeconds: nil, immediate: false)]
-            case .ended(let duration):
-                return [.end(view, durationSeconds: duration, immediate: false)]
-            }
+            return [endEffect(sessionId, call, finish)]
         }
         var admitted = call
         admitted.admitted = true
@@ -404,11 +395,9 @@ public struct CallMachine: Sendable {
                 } else if call.firstShowToken == nil {
                     effects.append(show(sessionId))
                 }
-            case .endBanner(let sessionId):
-                // Only through finish; the book ends nothing else.
-                if let call = calls[sessionId] {
-                    effects.append(.end(view(sessionId, call), durationSeconds: nil, immediate: false))
-                }
+            case .endBanner:
+                // Only from callFinished, whose callers turn it into the end effect.
+                break
             case .summary(let count):
                 effects.append(.summary(count: count))
             case .forgot(let sessionId):
@@ -439,7 +428,7 @@ public struct CallMachine: Sendable {
             phase: call.phase, rangAt: call.rangAt)
     }
 
-    /// The followed calls are at capacity: the oldest call without a banner goes.
+    /// The followed calls are at capacity: one call still waiting for its filter lookup goes.
     private mutating func dropOldestUnshown() -> [Effect] {
         guard let sessionId = calls.first(where: { !$0.value.admitted })?.key else { return [] }
         calls[sessionId] = nil
