@@ -14,7 +14,7 @@ public final class Agent {
 
     private let settings: AgentSettings
     private let demo: DemoSandbox?
-    private var controller: CallBannerController?
+    private var controller: CallDriver?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
@@ -127,7 +127,7 @@ public final class Agent {
         Relavoi.initialize(
             apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
-        let controller = CallBannerController(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
+        let controller = CallDriver(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
         self.controller = controller
 
         // One agent per session: it owns com.relavoi.Agent. The demo owns it
@@ -139,15 +139,15 @@ public final class Agent {
         case .success(let claimed): (control, busName) = claimed
         case .failure(let exit): if demo == nil { return exit.code }
         }
-        BannerCenter.shared.phrases = .localized()
-        BannerCenter.shared.settings = settings.banners
-        BannerCenter.shared.prepare()
+        BannerDriver.shared.phrases = .localized()
+        BannerDriver.shared.settings = settings.banners
+        BannerDriver.shared.prepare()
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: controller)
-        BannerCenter.shared.addTickObserver { tray?.refresh() }
+        BannerDriver.shared.addTickObserver { tray?.refresh() }
         controller.onCallsChanged = {
             control?.callsChanged()
             tray?.refresh()
@@ -168,7 +168,7 @@ public final class Agent {
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
-        SessionLifecycleWiring.start(
+        SessionLifecycleDriver.start(
             events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
@@ -182,7 +182,7 @@ public final class Agent {
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallBannerController, demo: Bool) -> Result<
+    private func claimSessionBus(controller: CallDriver, demo: Bool) -> Result<
         (ControlService, AgentBusName), EarlyExit
     > {
         let connection: BusConnection
@@ -230,7 +230,7 @@ public final class Agent {
         controller?.closeAll()
         Task { @MainActor in
             await Relavoi.shared.events.disconnect()
-            BannerCenter.shared.shutdown(timeout: 1)
+            BannerDriver.shared.shutdown(timeout: 1)
             self.demo?.stop()
             MainLoop.quit()
         }

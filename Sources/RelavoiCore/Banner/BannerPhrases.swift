@@ -1,6 +1,6 @@
 /// Every word a banner shows, in the user's language: English here; the
 /// agent builds a translated one with gettext (RelavoiI18n) and hands it to
-/// `BannerCenter`. Templates hold one `%s` (a number or a duration) or `%d`
+/// `BannerDriver`. Templates hold one `%s` (a number or a duration) or `%d`
 /// (a count), so the translations are checked by `msgfmt --check`.
 public struct BannerPhrases: Sendable {
     public var checking = "Checking…"

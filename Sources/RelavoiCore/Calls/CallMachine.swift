@@ -5,7 +5,7 @@ import FoundationEssentials
 /// stale and out-of-order events, user dismissal, the reconcile listings
 /// after a reconnect, and what is known of each session (number, label,
 /// verification). Inputs take `now`; outputs are the effects the adapter
-/// (`CallBannerController`) carries out. No I/O, no clock, no timer: the
+/// (`CallDriver`) carries out. No I/O, no clock, no timer: the
 /// adapter calls `tick(now:)` at `nextWake`.
 ///
 /// Trust rules it keeps: the badge is `checking` until the server answered

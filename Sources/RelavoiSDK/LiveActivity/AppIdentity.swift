@@ -37,7 +37,7 @@ public struct AppIdentity: Sendable, Equatable {
     }
 }
 
-extension BannerCenter {
+extension BannerDriver {
     /// The banners' owner: the identity in the config given to
     /// `Relavoi.initialize`, else the host process's.
     static func bannerOwner() -> BannerOwner {

@@ -75,7 +75,7 @@ private final class CallActivity {
 
     nonisolated init() {}
 
-    private var center: BannerCenter { .shared }
+    private var center: BannerDriver { .shared }
 
     var state: RelavoiCallAttributes.State? {
         guard let key, let banner = center.banner(key) else { return nil }

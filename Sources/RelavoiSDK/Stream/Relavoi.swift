@@ -59,7 +59,7 @@ public final class Relavoi: Sendable {
     }
 
     /// Authenticated REST GET relative to `config.baseURL` (the agent's
-    /// look-ups); see `EventStream.get`.
+    /// look-ups); see `StreamConnectionDriver.get`.
     package func get(path: String, query: [String: String] = [:]) async throws -> (
         status: Int, body: JSONValue
     ) {

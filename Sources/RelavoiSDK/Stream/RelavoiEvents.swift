@@ -20,7 +20,7 @@ public final class RelavoiEvents: Sendable {
     ) {
         let listeners = listeners
         slot = StreamSlot {
-            EventStream(
+            StreamConnectionDriver(
                 apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config, listeners: listeners,
                 random: random)
         }
@@ -28,7 +28,7 @@ public final class RelavoiEvents: Sendable {
 
     /// The stream, made on the main actor at first use.
     @MainActor
-    var stream: EventStream { slot.stream }
+    var stream: StreamConnectionDriver { slot.stream }
 
     // MARK: The iOS SDK's API
 
@@ -90,7 +90,7 @@ public final class RelavoiEvents: Sendable {
         stream.removeConnectionStateListener(key)
     }
 
-    /// For resume from sleep or network-up; see `EventStream.reconnectNow`.
+    /// For resume from sleep or network-up; see `StreamConnectionDriver.reconnectNow`.
     @MainActor
     package func reconnectNow() {
         stream.reconnectNow()
@@ -102,7 +102,7 @@ public final class RelavoiEvents: Sendable {
         try await stream.accessToken()
     }
 
-    /// An authenticated REST GET; see `EventStream.get`.
+    /// An authenticated REST GET; see `StreamConnectionDriver.get`.
     @MainActor
     package func get(path: String, query: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
         try await stream.get(path: path, query: query)
@@ -126,14 +126,14 @@ public final class RelavoiEvents: Sendable {
 /// run on any thread and the stream's libsoup sessions belong to the main loop.
 @MainActor
 private final class StreamSlot {
-    private let make: @MainActor () -> EventStream
-    private var made: EventStream?
+    private let make: @MainActor () -> StreamConnectionDriver
+    private var made: StreamConnectionDriver?
 
-    nonisolated init(make: @escaping @MainActor () -> EventStream) {
+    nonisolated init(make: @escaping @MainActor () -> StreamConnectionDriver) {
         self.make = make
     }
 
-    var stream: EventStream {
+    var stream: StreamConnectionDriver {
         if let made { return made }
         let stream = make()
         made = stream

@@ -4,7 +4,7 @@ import RelavoiCore
 import RelavoiSDK
 
 /// The firehose in process: FrameDecoder alone, then decode + de-duplication
-/// + the agent's real CallBannerController (following two proxy numbers,
+/// + the agent's real CallDriver (following two proxy numbers,
 /// as `proxy-numbers` does), frames per second.
 @MainActor
 enum FirehoseDispatch {
@@ -42,7 +42,7 @@ enum FirehoseDispatch {
 
             var settings = AgentSettings()
             settings.proxyNumbers = FirehoseFrames.followedProxies
-            let controller = CallBannerController(settings: settings, lookup: NoLookup())
+            let controller = RelavoiAgentKit.CallDriver(settings: settings, lookup: NoLookup())
             var dedupe = EventDeduplicator()
             start = Clock.now()
             for frame in bytes {
@@ -56,7 +56,7 @@ enum FirehoseDispatch {
             controller.closeAll()
             BusWait.pass(0.2)  // the look-up tasks finish
         }
-        BannerCenter.shared.shutdown(timeout: 1)
+        BannerDriver.shared.shutdown(timeout: 1)
         if sink.value == 42 { print("") }
         return Result(
             frames: bytes.count, followedCalls: load.followedCalls, byKind: load.byKind,

@@ -2,7 +2,7 @@ import Foundation
 import RelavoiCore
 
 /// The agent's own work per event, without I/O: decode (FrameDecoder),
-/// state (SessionDirectory, CallBook, BannerBoard, as CallBannerController
+/// state (SessionDirectory, CallBook, BannerMachine, as CallDriver
 /// drives them) and content (BannerRenderer), timed in a loop.
 enum PerEventWork {
     struct Result: Codable, Equatable {
@@ -14,7 +14,7 @@ enum PerEventWork {
         var renderTickNanoseconds: Spread?
         /// A meaningful change's content (new banner).
         var renderChangeNanoseconds: Spread?
-        /// One banner's tick: BannerBoard.tick and the render.
+        /// One banner's tick: BannerMachine.tick and the render.
         var tickNanoseconds: Spread?
     }
 
@@ -38,7 +38,7 @@ enum PerEventWork {
         let keys = ids.map { "call:" + $0 }
         var directory = SessionDirectory()
         var book = CallBook(maxBanners: 3)
-        var board = BannerBoard()
+        var board = BannerMachine()
         let now = Date()
         result.stateNanoseconds = OpTimer.nanosecondsPerOp(iterations: 50_000, repeats: repeats) { index in
             let slot = index % ids.count
@@ -68,7 +68,7 @@ enum PerEventWork {
             sink.take(renderer.render(live, previous: nil).body.utf8.count)
         }
 
-        var ticking = BannerBoard()
+        var ticking = BannerMachine()
         let start = Date()
         _ = ticking.show(
             Banner(

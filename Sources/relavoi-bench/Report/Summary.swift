@@ -64,7 +64,7 @@ enum Summary {
                 section, "firehose (\(grouped(Double(frames)))) frames: decode only", "frames/s",
                 micro?.firehose.decodeFramesPerSecond?.runs ?? [], decimals: 0),
             SummaryRow(
-                section, "firehose: decode + dispatch (CallBannerController)", "frames/s",
+                section, "firehose: decode + dispatch (CallDriver)", "frames/s",
                 micro?.firehose.dispatchFramesPerSecond?.runs ?? [], decimals: 0
             ).goal("> 100,000 frames/s") { $0 > 100_000 },
             SummaryRow(

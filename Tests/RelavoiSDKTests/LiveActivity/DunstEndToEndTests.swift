@@ -9,10 +9,10 @@ final class DunstEndToEndTests: XCTestCase {
     func testBannerTicksInPlaceOnDunstAndUserDismissalIsReported() throws {
         let dunst = try DunstServer.start()
         defer { dunst.stop() }
-        XCTAssertTrue(try runOnLoop { await BannerCenter.shared.bannersAvailable() })
+        XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         XCTAssertTrue(
             MainLoop.iterate(timeout: 5) {
-                MainActor.assumeIsolated { BannerCenter.shared.serverProfile.family == .dunst }
+                MainActor.assumeIsolated { BannerDriver.shared.serverProfile.family == .dunst }
             })
 
         let dismissed = ResultBox<String>()

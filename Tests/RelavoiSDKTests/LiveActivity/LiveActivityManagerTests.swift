@@ -18,18 +18,18 @@ final class LiveActivityManagerTests: XCTestCase {
 
     override func tearDown() {
         _ = try? runOnLoop {
-            BannerCenter.shared.closeAll()
-            await BannerCenter.shared.flush()
+            BannerDriver.shared.closeAll()
+            await BannerDriver.shared.flush()
         }
         mock?.stop()
         mock = nil
     }
 
     private func waitForServer() throws {
-        _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
+        _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
         XCTAssertTrue(
             MainLoop.iterate(timeout: 5) {
-                MainActor.assumeIsolated { BannerCenter.shared.serverProfile.name == "mock-notify" }
+                MainActor.assumeIsolated { BannerDriver.shared.serverProfile.name == "mock-notify" }
             })
     }
 
@@ -98,7 +98,7 @@ final class LiveActivityManagerTests: XCTestCase {
         let countAfterClose = mock.notifyCalls().count
         MainLoop.iterate(timeout: 1.5) { false }
         XCTAssertEqual(mock.notifyCalls().count, countAfterClose, "no tick after the end")
-        XCTAssertFalse(MainActor.assumeIsolated { BannerCenter.shared.isTimerRunning }, "no banner, no timer")
+        XCTAssertFalse(MainActor.assumeIsolated { BannerDriver.shared.isTimerRunning }, "no banner, no timer")
     }
 
     func testEndAfterDateShowsEndedStateThenCloses() throws {
@@ -213,7 +213,7 @@ final class HungServerTests: XCTestCase {
     func testStoppedServerDoesNotStallTheLoopAndBannersCatchUp() throws {
         let mock = try MockNotificationServer.start()
         defer { mock.stop() }
-        _ = try runOnLoop { await BannerCenter.shared.bannersAvailable() }
+        _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
         let manager = try runOnLoop {
             let manager = LiveActivityManager()
             try await manager.start(
@@ -242,8 +242,8 @@ final class HungServerTests: XCTestCase {
             "hung server: \(beats.count) heartbeats in 30 s; caught up \(Int(Date().timeIntervalSince(resumedAt) * 1000)) ms after SIGCONT"
         )
         _ = try runOnLoop {
-            BannerCenter.shared.closeAll()
-            await BannerCenter.shared.flush()
+            BannerDriver.shared.closeAll()
+            await BannerDriver.shared.flush()
         }
     }
 }
@@ -259,7 +259,7 @@ final class Recorder: @unchecked Sendable {
 final class BannersDisabledTests: XCTestCase {
     func testStartDoesNothingWithoutANotificationServer() throws {
         // No server on the private bus (and no activatable one).
-        XCTAssertFalse(try runOnLoop { await BannerCenter.shared.bannersAvailable() })
+        XCTAssertFalse(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         let active = try runOnLoop {
             let manager = LiveActivityManager()
             try await manager.start(sessionId: "ses_none", proxyNumber: "+1", otherPartyLabel: "X", verified: true)
@@ -271,10 +271,10 @@ final class BannersDisabledTests: XCTestCase {
     func testStartDoesNothingWhenBannersAreTurnedOff() throws {
         let mock = try MockNotificationServer.start()
         defer { mock.stop() }
-        XCTAssertTrue(try runOnLoop { await BannerCenter.shared.bannersAvailable() })
+        XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         let active = try runOnLoop {
-            BannerCenter.shared.settings.enabled = false
-            defer { BannerCenter.shared.settings.enabled = true }
+            BannerDriver.shared.settings.enabled = false
+            defer { BannerDriver.shared.settings.enabled = true }
             let manager = LiveActivityManager()
             try await manager.start(sessionId: "ses_off", proxyNumber: "+1", otherPartyLabel: "X", verified: true)
             return manager.isActive

@@ -5,7 +5,7 @@ import RelavoiSDK
 
 /// `open-url`: a click on a call's banner (or a panel's "Open", D-Bus
 /// `Open`) opens the session's page with the desktop's default handler.
-extension CallBannerController {
+extension CallDriver {
     /// Metadata kept for at most this many sessions (they come from the network).
     static let metadataCapacity = 256
 

@@ -4,23 +4,23 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
 
-/// Carries out `SessionLifecycle` for the agent: logind's sleep and resume,
+/// Carries out `SessionLifecycleMachine` for the agent: logind's sleep and resume,
 /// GIO's network monitor and the session bus feed it; its actions go to the
 /// stream, the banners and the agent's `stop`.
 @MainActor
-public final class SessionLifecycleWiring {
-    private static var running: SessionLifecycleWiring?
+public final class SessionLifecycleDriver {
+    private static var running: SessionLifecycleDriver?
 
     /// Starts following the session for the agent's lifetime.
     @discardableResult
-    public static func start(
-        events: RelavoiEvents, controller: CallBannerController, center: BannerCenter = .shared,
+    package static func start(
+        events: RelavoiEvents, controller: CallDriver, center: BannerDriver = .shared,
         calls: CallsInProgressSource? = nil, stop: @escaping @MainActor () -> Void
-    ) -> SessionLifecycleWiring {
+    ) -> SessionLifecycleDriver {
         running?.shutDown()
         let source =
             calls ?? RelavoiCallsInProgressSource(relavoi: Relavoi.shared, tenantId: controller.settings.tenantId)
-        let wiring = SessionLifecycleWiring(
+        let wiring = SessionLifecycleDriver(
             events: events, controller: controller, center: center, calls: source, stop: stop)
         running = wiring
         wiring.begin()
@@ -28,11 +28,11 @@ public final class SessionLifecycleWiring {
     }
 
     private let events: RelavoiEvents
-    private let controller: CallBannerController
-    private let center: BannerCenter
+    private let controller: CallDriver
+    private let center: BannerDriver
     private let calls: CallsInProgressSource
     private let stop: @MainActor () -> Void
-    private var lifecycle = SessionLifecycle()
+    private var lifecycle = SessionLifecycleMachine()
     private var logind: LogindWatcher?
     private var network: NetworkWatcher?
     private var sessionBus: SessionBusWatcher?
@@ -43,7 +43,7 @@ public final class SessionLifecycleWiring {
     private let clockOrigin = ContinuousClock.now
 
     private init(
-        events: RelavoiEvents, controller: CallBannerController, center: BannerCenter, calls: CallsInProgressSource,
+        events: RelavoiEvents, controller: CallDriver, center: BannerDriver, calls: CallsInProgressSource,
         stop: @escaping @MainActor () -> Void
     ) {
         self.events = events
@@ -54,7 +54,7 @@ public final class SessionLifecycleWiring {
     }
 
     /// The lifecycle's state (diagnostics and tests).
-    public var state: SessionLifecycle { lifecycle }
+    public var state: SessionLifecycleMachine { lifecycle }
 
     private func begin() {
         events.addConnectionStateListener(listenerKey) { [weak self] state in
@@ -105,7 +105,7 @@ public final class SessionLifecycleWiring {
 
     // MARK: Actions
 
-    private func apply(_ actions: [SessionLifecycle.Action]) {
+    private func apply(_ actions: [SessionLifecycleMachine.Action]) {
         for action in actions {
             switch action {
             case .takeSleepLock:

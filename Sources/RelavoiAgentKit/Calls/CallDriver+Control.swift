@@ -6,7 +6,7 @@ import RelavoiSDK
 /// The D-Bus control interface drives the same banners the stream does
 /// (key `call:<sessionId>`), so `List`/`End` see both. Banners started over
 /// D-Bus do not take a slot of `max-banners`: the local app asked for them.
-extension CallBannerController: BannerControl {
+extension CallDriver: BannerControl {
     public func startBanner(sessionId: String, proxyNumber: String, label: String, verified: Bool) throws(ControlError)
     {
         let attributes = RelavoiCallAttributes(

@@ -18,7 +18,7 @@
 /// - When the session bus closes the agent ends; after that, and after a
 ///   `disconnected` the lifecycle did not ask for (the agent is stopping),
 ///   nothing else happens.
-public struct SessionLifecycle: Sendable, Equatable {
+public struct SessionLifecycleMachine: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         /// Network changes come in bursts (link, addresses, routes): act this
         /// long after the first one.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RelavoiCore
 
-@Suite struct BannerBoardTests {
+@Suite struct BannerMachineTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
 
     func activeBanner(startedAt: Date) -> Banner {
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func elapsedTimeComesFromStartAndClockSoItNeverDrifts() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let later = board.tick(now: t0.addingTimeInterval(3725.9))
         #expect(
@@ -25,14 +25,14 @@ import Testing
     }
 
     @Test func nextWakeIsTheNextWholeSecondWhileTicking() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         #expect(board.nextWake(after: t0) == nil, "no banner, no timer")
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(board.nextWake(after: t0) == Date(timeIntervalSince1970: 1_800_000_001))
     }
 
     @Test func immediateEndClosesAndRemoves() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(
             board.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func defaultEndLingersAtMostFourHours() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let end = t0.addingTimeInterval(90)
         let actions = board.end(key: "k", policy: .default, now: end)
@@ -58,11 +58,11 @@ import Testing
     }
 
     @Test func afterDateIsClampedToNowAndFourHours() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         _ = board.end(key: "k", policy: .after(t0.addingTimeInterval(24 * 3600)), now: t0)
         #expect(board.banners["k"]?.closeAt == t0.addingTimeInterval(4 * 3600))
-        var other = BannerBoard()
+        var other = BannerMachine()
         _ = other.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(
             other.end(key: "k", policy: .after(t0.addingTimeInterval(-60)), now: t0) == [
@@ -71,14 +71,14 @@ import Testing
     }
 
     @Test func explicitDurationWinsOverMeasured() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         _ = board.end(key: "k", policy: .default, durationSeconds: 42, now: t0.addingTimeInterval(100))
         #expect(board.banners["k"]?.snapshot(at: t0).seconds == 42)
     }
 
     @Test func activeBannerEndsAfterEightHours() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let late = t0.addingTimeInterval(8 * 3600)
         let actions = board.tick(now: late)
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func userDismissalRemovesWithoutClosingAndNoTickShowsItAgain() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(board.closedByServer(key: "k", byUser: true) == [.removed(key: "k", byUser: true)])
         #expect(board.tick(now: t0.addingTimeInterval(5)).isEmpty)
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func updateReanchorsTheTimer() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let now = t0.addingTimeInterval(10)
         _ = board.update(key: "k", elapsedSeconds: 120, verified: false, label: "New", now: now)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func ringingThenAnsweredStartsTheTimerAtTheEventTime() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         var ringing = activeBanner(startedAt: t0)
         ringing.phase = .ringing
         _ = board.show(ringing, key: "k", now: t0)
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func futureStartShowsZeroNotNegative() {
-        var board = BannerBoard()
+        var board = BannerMachine()
         _ = board.show(activeBanner(startedAt: t0.addingTimeInterval(3600)), key: "k", now: t0)
         #expect(
             board.tick(now: t0).first

@@ -5,18 +5,18 @@ import RelavoiGLib
 import RelavoiSDK
 
 /// Carries out `CallMachine` for the agent: stream events and lookup answers
-/// go in, its effects become banners (`BannerCenter`), REST lookups
+/// go in, its effects become banners (`BannerDriver`), REST lookups
 /// (`SessionLookup`) and log lines. Holds one timer, set to the machine's
 /// next deadline. Decides nothing itself.
 @MainActor
-public final class CallBannerController {
+public final class CallDriver {
     /// How long a missed-call notice and an SMS notice stay in the tray at most.
     static let noticeLinger: TimeInterval = 4 * 3600
     static let smsLinger: TimeInterval = 300
     static let summaryKey = "summary"
 
     public private(set) var settings: AgentSettings
-    let center: BannerCenter
+    let center: BannerDriver
     let lookup: SessionLookup
     let now: () -> Date
     var machine: CallMachine
@@ -30,8 +30,8 @@ public final class CallBannerController {
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
     public var onCallsChanged: (@MainActor () -> Void)?
 
-    public init(
-        settings: AgentSettings, center: BannerCenter = .shared, lookup: SessionLookup,
+    package init(
+        settings: AgentSettings, center: BannerDriver = .shared, lookup: SessionLookup,
         now: @escaping () -> Date = Date.init
     ) {
         self.settings = settings
@@ -134,7 +134,7 @@ public final class CallBannerController {
 
     /// When a call's banner is gone: dismissed by the user (the machine gives
     /// up its slot; the D-Bus signal), or closed or expired.
-    private func removal(_ view: CallMachine.CallView) -> BannerCenter.RemovalHandler {
+    private func removal(_ view: CallMachine.CallView) -> BannerDriver.RemovalHandler {
         { [weak self] byUser in
             guard let self else { return }
             self.sessionMetadata[view.sessionId] = nil

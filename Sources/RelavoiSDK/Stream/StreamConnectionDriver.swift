@@ -11,7 +11,7 @@ import RelavoiSoup
 /// this class carries out its actions with libsoup and GLib timers, decodes
 /// frames and calls the listeners.
 @MainActor
-final class EventStream {
+final class StreamConnectionDriver {
     typealias ConnectionStateListener = @MainActor (RelavoiConnectionState) -> Void
 
     let config: RelavoiConfig

@@ -4,25 +4,25 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiNotify
 
-/// Runs every banner of the process: the pure `BannerBoard` for state, one
+/// Runs every banner of the process: the pure `BannerMachine` for state, one
 /// timer aligned to the second (none while nothing ticks or waits), the
 /// renderer for the current server, and the presenter thread for libnotify.
 @MainActor
-public final class BannerCenter {
+package final class BannerDriver {
     /// Starts with the user's banner settings from the agent's `agent.conf`.
-    public static let shared = BannerCenter(settings: BannerSettings.loadUserSettings())
+    package static let shared = BannerDriver(settings: BannerSettings.loadUserSettings())
 
     /// Called with a banner's key when it is gone; `byUser` when dismissed
     /// from the tray.
-    public typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
+    package typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
     /// Called when the user clicked a banner, with the server's activation token.
-    public typealias ActivationHandler = @MainActor (_ activationToken: String?) -> Void
+    package typealias ActivationHandler = @MainActor (_ activationToken: String?) -> Void
 
-    public var settings: BannerSettings {
+    package var settings: BannerSettings {
         didSet { rerenderAll() }
     }
     /// The banners' words (English unless the app hands in translated ones).
-    public var phrases: BannerPhrases {
+    package var phrases: BannerPhrases {
         get { renderer.phrases }
         set {
             renderer.phrases = newValue
@@ -30,9 +30,9 @@ public final class BannerCenter {
         }
     }
     /// The wall clock; replaceable in tests.
-    public var now: @MainActor () -> Date = { Date() }
+    package var now: @MainActor () -> Date = { Date() }
 
-    private var board = BannerBoard()
+    private var board = BannerMachine()
     private var renderer = BannerRenderer(profile: .unknown)
     private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
@@ -57,27 +57,27 @@ public final class BannerCenter {
     }
 
     /// The renderer's view of the server, for tests and diagnostics.
-    public var serverProfile: NotificationServerProfile { renderer.profile }
-    public var isTimerRunning: Bool { timer.isActive }
-    public var activeKeys: [String] { board.banners.keys.sorted() }
-    public func banner(_ key: String) -> Banner? { board.banners[key] }
+    package var serverProfile: NotificationServerProfile { renderer.profile }
+    package var isTimerRunning: Bool { timer.isActive }
+    package var activeKeys: [String] { board.banners.keys.sorted() }
+    package func banner(_ key: String) -> Banner? { board.banners[key] }
 
     /// Runs `observer` after each tick of the banners' timer (just past each
     /// second while a call is live, and at each close time): the panel item's
     /// timer moves with the banners' instead of keeping a second 1 Hz timer.
-    public func addTickObserver(_ observer: @escaping @MainActor () -> Void) {
+    package func addTickObserver(_ observer: @escaping @MainActor () -> Void) {
         tickObservers.append(observer)
     }
 
     /// A key no other banner uses.
-    public func makeKey(prefix: String) -> String {
+    package func makeKey(prefix: String) -> String {
         nextKey += 1
         return "\(prefix)#\(nextKey)"
     }
 
     /// Whether banners can be shown: enabled in the settings and a
     /// notification server owns its bus name (or can be activated).
-    public func bannersAvailable() async -> Bool {
+    package func bannersAvailable() async -> Bool {
         guard settings.enabled else { return false }
         startPresenter()
         if let available { return available }
@@ -88,7 +88,7 @@ public final class BannerCenter {
 
     /// - Parameter rings: a new call starts ringing: its first ringing
     ///   `Notify` names the ringing sound, no later one does.
-    public func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
+    package func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
         startPresenter()
         if let onRemoved { removalHandlers[key] = onRemoved }
         if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
@@ -97,7 +97,7 @@ public final class BannerCenter {
 
     /// Shows a banner straight in its ended state, never live: a call that
     /// ended before its banner was ever shown.
-    public func showEnded(
+    package func showEnded(
         _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, onRemoved: RemovalHandler? = nil
     ) {
         startPresenter()
@@ -109,52 +109,52 @@ public final class BannerCenter {
 
     /// What a click on banner `key` does, for as long as the banner lives
     /// (set it before `show`, so the first content already has the action).
-    public func onActivated(key: String, _ handler: @escaping ActivationHandler) {
+    package func onActivated(key: String, _ handler: @escaping ActivationHandler) {
         activationHandlers[key] = handler
     }
 
-    public func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
+    package func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
         perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
     }
 
-    public func answer(key: String, startedAt: Date) {
+    package func answer(key: String, startedAt: Date) {
         perform(board.answer(key: key, startedAt: startedAt, now: now()))
     }
 
-    public func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
+    package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
         perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
     }
 
-    public func miss(key: String, linger: TimeInterval) {
+    package func miss(key: String, linger: TimeInterval) {
         perform(board.miss(key: key, linger: linger, now: now()))
     }
 
-    public func close(key: String) {
+    package func close(key: String) {
         perform(board.close(key: key))
     }
 
     /// Closes a banner as the user would from the tray (its removal handler hears `byUser`).
-    public func dismiss(key: String) {
+    package func dismiss(key: String) {
         perform(board.dismiss(key: key))
     }
 
     /// After resume (or any jump of the wall clock): every banner as of now,
     /// and the timer re-armed for the next second. The timer runs on the
     /// monotonic clock, which stands still during suspend.
-    public func clockJumped() {
+    package func clockJumped() {
         perform(board.tick(now: now()))
     }
 
     /// Closes every banner now.
-    public func closeAll() {
+    package func closeAll() {
         for key in board.banners.keys.sorted() { perform(board.close(key: key)) }
     }
 
     /// GLib sources on the presenter thread's context (diagnostics); nil before `prepare`.
-    public var presenterSourceCount: Int? { presenter?.liveSourceCount }
+    package var presenterSourceCount: Int? { presenter?.liveSourceCount }
 
     /// Returns once the presenter has carried out everything asked so far.
-    public func flush() async {
+    package func flush() async {
         guard let presenter else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             presenter.flush { done.resume() }
@@ -163,7 +163,7 @@ public final class BannerCenter {
 
     /// Closes every banner (at exit) and stops the presenter, waiting at most
     /// `timeout` seconds for a slow server.
-    public func shutdown(timeout: Double = 2) {
+    package func shutdown(timeout: Double = 2) {
         closeAll()
         presenter?.stop(timeout: timeout)
         presenter = nil
@@ -171,7 +171,7 @@ public final class BannerCenter {
 
     // MARK: - Carrying out the board's actions
 
-    private func perform(_ actions: [BannerBoard.Action]) {
+    private func perform(_ actions: [BannerMachine.Action]) {
         for action in actions {
             switch action {
             case .present(let key, let snapshot):
@@ -232,7 +232,7 @@ public final class BannerCenter {
     /// Starts talking to the notification server now rather than at the
     /// first banner (an agent does this at start-up, so Do Not Disturb and
     /// the server's capabilities are known before the first call).
-    public func prepare() {
+    package func prepare() {
         guard settings.enabled else { return }
         startPresenter()
     }

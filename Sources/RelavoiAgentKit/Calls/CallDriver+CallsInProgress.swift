@@ -4,7 +4,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
 
-extension CallBannerController {
+extension CallDriver {
     /// The one reconcile after every `connected` (run by the session
     /// lifecycle): banners of sessions that ended go first, then calls in
     /// progress are brought in step. Both REST listings (the stream has no

@@ -2,8 +2,8 @@ import Testing
 
 @testable import RelavoiCore
 
-@Suite struct SessionLifecycleTests {
-    typealias Action = SessionLifecycle.Action
+@Suite struct SessionLifecycleMachineTests {
+    typealias Action = SessionLifecycleMachine.Action
 
     func effects(_ actions: [Action]) -> [Action] {
         actions.filter { if case .log = $0 { return false } else { return true } }
@@ -12,7 +12,7 @@ import Testing
     // MARK: Sleep and resume
 
     @Test func sleepClosesTheStreamThenLetsTheSystemSleep() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         #expect(life.sleepServiceAppeared() == [.takeSleepLock])
         #expect(effects(life.prepareForSleep()) == [.closeStream])
         #expect(life.phase == .closingForSleep)
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func resumeReconnectsAtOnceRefreshesTimersAndRetakesTheLock() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.prepareForSleep()
         _ = life.streamClosedForSleep()
         let actions = life.resumed()
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func resumeBeforeTheStreamFinishedClosing() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.prepareForSleep()
         #expect(effects(life.resumed()).contains(.openStream))
         // The late completion of the close does not release the new lock or change the phase.
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func resumeWithoutASleepSignalProbesTheOpenStream() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         let actions = life.resumed()
         #expect(effects(actions).contains(.reconnectNow))
         #expect(actions.contains(.log(.message, "resumed from a sleep the agent did not see begin: reconnecting now")))
     }
 
     @Test func repeatedSleepSignalsAreIgnored() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.prepareForSleep()
         #expect(life.prepareForSleep() == [])
         _ = life.streamClosedForSleep()
@@ -61,14 +61,14 @@ import Testing
     }
 
     @Test func theStreamsOwnDisconnectDuringSleepIsExpected() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.prepareForSleep()
         #expect(life.streamStateChanged(.disconnected) == [])
         #expect(life.phase == .closingForSleep)
     }
 
     @Test func logindAppearingWhileAsleepTakesNoLockUntilResume() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.prepareForSleep()
         #expect(life.sleepServiceAppeared() == [])
     }
@@ -76,7 +76,7 @@ import Testing
     // MARK: Network
 
     @Test func networkBackReconnectsOnceTheBurstSettled() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         life.networkKnown(available: true)
         #expect(effects(life.networkChanged(available: false, now: 10)) == [])
         #expect(effects(life.networkChanged(available: true, now: 20)) == [.armNetworkTimer(after: 0.25)])
@@ -87,14 +87,14 @@ import Testing
     }
 
     @Test func aNewDefaultRouteWhileOnlineProbesTheStream() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         life.networkKnown(available: true)
         #expect(life.networkChanged(available: true, now: 5) == [.armNetworkTimer(after: 0.25)])
         #expect(effects(life.networkTimerFired(now: 5.25)) == [.reconnectNow])
     }
 
     @Test func churningNetworkReconnectsAtMostEveryTwoSeconds() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         var reconnects: [Double] = []
         var timerAt: Double?
         var now = 0.0
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func networkDownCancelsAPendingReconnectAndAddsNothing() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         life.networkKnown(available: true)
         _ = life.networkChanged(available: true, now: 0)
         #expect(effects(life.networkChanged(available: false, now: 0.1)) == [.cancelNetworkTimer])
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func networkChangesWhileAsleepWaitForTheResume() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.networkChanged(available: true, now: 0)
         #expect(effects(life.prepareForSleep()) == [.cancelNetworkTimer, .closeStream])
         #expect(life.networkChanged(available: true, now: 1) == [])
@@ -135,7 +135,7 @@ import Testing
     // MARK: The end of the session
 
     @Test func sessionBusClosingEndsTheAgentOnce() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.networkChanged(available: true, now: 0)
         #expect(effects(life.sessionBusClosed()) == [.cancelNetworkTimer, .releaseSleepLock, .endAgent])
         #expect(life.sessionBusClosed() == [])
@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func afterTheEndNothingReconnects() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         _ = life.sessionBusClosed()
         #expect(life.resumed() == [])
         #expect(life.networkChanged(available: true, now: 1) == [])
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func anUnaskedDisconnectMeansTheAgentIsStopping() {
-        var life = SessionLifecycle()
+        var life = SessionLifecycleMachine()
         #expect(effects(life.streamStateChanged(.disconnected)) == [.releaseSleepLock])
         #expect(life.phase == .ended)
         #expect(life.resumed() == [])
