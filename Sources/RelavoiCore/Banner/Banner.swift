@@ -88,36 +88,3 @@ public struct Banner: Equatable, Sendable {
         return Int(min(interval, Double(Int32.max)).rounded(.down))
     }
 }
-
-/// A banner as shown at one moment.
-public struct BannerSnapshot: Equatable, Sendable {
-    public enum Kind: String, Equatable, Sendable { case ringing, active, ended, missed, message, summary }
-    public var kind: Kind
-    public var label: String
-    public var proxyNumber: String
-    public var badge: VerificationBadge
-    /// Elapsed seconds while active, the final duration once ended, the count of a summary.
-    public var seconds: Int
-
-    public init(kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int) {
-        self.kind = kind
-        self.label = label
-        self.proxyNumber = proxyNumber
-        self.badge = badge
-        self.seconds = seconds
-    }
-
-    public init(kind: Kind, label: String, proxyNumber: String, verified: Bool, seconds: Int) {
-        self.init(
-            kind: kind, label: label, proxyNumber: proxyNumber, badge: VerificationBadge(verified: verified),
-            seconds: seconds)
-    }
-
-    /// True when going from `previous` to this is worth the user's attention
-    /// (a pop-up), false for a timer tick.
-    public func isMeaningfulChange(from previous: BannerSnapshot?) -> Bool {
-        guard let previous else { return true }
-        return previous.kind != kind || previous.badge != badge || previous.label != label
-            || previous.proxyNumber != proxyNumber
-    }
-}

@@ -25,25 +25,3 @@ public struct BannerSettings: Equatable, Sendable {
         }
     }
 }
-
-/// A settings value that cannot be used, with what to write instead.
-public struct SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
-    public let key: String
-    public let message: String
-    public init(key: String, message: String) {
-        self.key = key
-        self.message = message
-    }
-    public var description: String { "\(key): \(message)" }
-}
-
-/// Parsers for settings values.
-public enum SettingsValue {
-    public static func bool(_ raw: String, key: String) throws(SettingsError) -> Bool {
-        switch raw.trimmingWhitespace().lowercased() {
-        case "true", "yes", "1", "on": return true
-        case "false", "no", "0", "off": return false
-        default: throw SettingsError(key: key, message: "expected true or false, got \"\(raw.prefix(40))\"")
-        }
-    }
-}

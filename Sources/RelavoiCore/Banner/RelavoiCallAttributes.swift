@@ -36,21 +36,3 @@ public struct RelavoiCallAttributes: Codable, Hashable, Sendable {
         self.startedAt = startedAt
     }
 }
-
-/// How an ended banner leaves the screen, as iOS's `ActivityUIDismissalPolicy`.
-public enum DismissPolicy: Equatable, Hashable, Sendable {
-    /// Close at once (the default).
-    case immediate
-    /// Show the ended state, then close after at most `BannerLimits.endedLinger`.
-    case `default`
-    /// Show the ended state until the date (clamped to now ... now + 4 h).
-    case after(Date)
-}
-
-/// The bounds iOS puts on a Live Activity, kept here too.
-public enum BannerLimits {
-    /// An active banner ends by itself after this long.
-    public static let maximumActive: TimeInterval = 8 * 3600
-    /// An ended banner stays at most this long.
-    public static let endedLinger: TimeInterval = 4 * 3600
-}

@@ -1,29 +1,3 @@
-/// What the rest of the app sees of the stream.
-public enum RelavoiConnectionState: String, Equatable, Sendable {
-    /// Not wanted: never connected, or `disconnect()` was called.
-    case disconnected
-    /// Wanted but not live: fetching a token, handshaking, waiting for the
-    /// welcome frame, or waiting to retry.
-    case connecting
-    /// Live: the server's `connected` frame arrived on the current socket.
-    case connected
-}
-
-/// Log severity of the machine's messages (mapped onto GLib levels by the adapter).
-public enum StreamLogLevel: Equatable, Sendable {
-    case debug, info, warning
-}
-
-/// Why a token request failed, as the machine needs to know it.
-public enum TokenFailure: Equatable, Sendable {
-    /// HTTP 401: wrong API key or secret. Retried slowly, logged once.
-    case unauthorized
-    /// HTTP 429: too many token requests.
-    case rateLimited(retryAfter: Double?)
-    /// Anything else (network, 5xx, bad answer).
-    case transient(String)
-}
-
 /// The stream's connection life cycle as a pure state machine: inputs are
 /// method calls with the current monotonic time; outputs are actions that
 /// an adapter carries out (token fetch, socket, timers, publishing state).

@@ -1,0 +1,24 @@
+import FoundationEssentials
+import Glibc
+import RelavoiGLib
+import RelavoiI18n
+import RelavoiSDK
+
+/// Reads `agent.conf` and the environment.
+enum AgentSettingsLoader {
+    static func defaultPath() -> String { KeyFile.userConfigDirectory + "/relavoi/agent.conf" }
+
+    static func load(path: String?) throws -> AgentSettings {
+        let file = path ?? defaultPath()
+        if path != nil, !FileManager.default.fileExists(atPath: file) {
+            throw SettingsError(key: "--config", message: "\(file) does not exist")
+        }
+        let groups = try KeyFile.load(path: file)
+        do {
+            return try AgentSettings(
+                file: groups[AgentSettings.group] ?? [:], environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw SettingsError(key: error.key, message: "\(error.message) (in \(file) or the environment)")
+        }
+    }
+}

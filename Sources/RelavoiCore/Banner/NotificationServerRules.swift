@@ -1,0 +1,67 @@
+/// Every per-server quirk the renderer and the presenter apply, in one
+/// place, by server family and version (seen on the headless servers of
+/// docs/servers.md: GNOME Shell 43.9 and 48.7, Plasma 5.27 and 6.3,
+/// xfce4-notifyd, notification-daemon, dunst).
+public struct NotificationServerRules: Equatable, Sendable {
+    public enum Ticks: Equatable, Sendable {
+        /// At low urgency: GNOME re-pops a banner on every normal-urgency update.
+        case lowUrgency
+        /// `transient`: xfce4-notifyd writes a history entry per change otherwise.
+        case transient
+        /// Plain in-place updates (KDE, dunst, others; the presenter never sends identical content, which Plasma rejects).
+        case plain
+    }
+
+    public var ticks: Ticks
+    /// Each phase of a call (ringing, live, ended, missed) is a notification
+    /// of its own (the old one is closed), and no notification ever changes
+    /// urgency. GNOME 45-48 judges an update by the urgency of the update
+    /// before it (after one low update nothing pops or sounds again until the
+    /// list is opened) and draws an entry blank once its urgency changed
+    /// between low and normal (48.7's group handler).
+    public var notificationPerPhase: Bool
+    /// The live call is low urgency from its first `Notify` (with
+    /// `notificationPerPhase`: readable in the list, its ticks never pop).
+    public var liveAtLowUrgency: Bool
+    /// The badge also goes as the `image-path` hint: GNOME 45 on draws no
+    /// image for `app_icon` (48.7: an empty space), only for an image hint.
+    public var badgeAsImageHint: Bool
+    /// keep-on-screen needs critical urgency: GNOME ignores `expire_timeout`
+    /// and hides normal banners after 4 s; the others keep a never-expiring one up.
+    public var keepOnScreenNeedsCritical: Bool
+    /// Seconds a banner needs after popping up before the next update that
+    /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
+    /// 200 ms slide-in while the user is active (its `_updateState` finds no
+    /// hide timeout yet and takes the banner for expired). Critical updates
+    /// and low-urgency ones are safe at any time. The presenter holds such an
+    /// update back until this much time has passed since the pop; 0 elsewhere.
+    public var popSettleInterval: Double
+
+    public init(family: NotificationServerProfile.Family, majorVersion: Int?) {
+        switch family {
+        case .gnome:
+            // 43 and 44 keep the rules learnt there (a pop at answer); 45 on,
+            // and an unknown version, get the ones that also work on 43.
+            let legacy = (majorVersion ?? 45) < 45
+            self.init(ticks: .lowUrgency)
+            notificationPerPhase = !legacy
+            liveAtLowUrgency = !legacy
+            badgeAsImageHint = !legacy
+            keepOnScreenNeedsCritical = true
+            popSettleInterval = 0.3
+        case .xfce:
+            self.init(ticks: .transient)
+        case .kde, .dunst, .other:
+            self.init(ticks: .plain)
+        }
+    }
+
+    private init(ticks: Ticks) {
+        self.ticks = ticks
+        notificationPerPhase = false
+        liveAtLowUrgency = false
+        badgeAsImageHint = false
+        keepOnScreenNeedsCritical = false
+        popSettleInterval = 0
+    }
+}

@@ -1,0 +1,9 @@
+/// Why a token request failed, as the machine needs to know it.
+public enum TokenFailure: Equatable, Sendable {
+    /// HTTP 401: wrong API key or secret. Retried slowly, logged once.
+    case unauthorized
+    /// HTTP 429: too many token requests.
+    case rateLimited(retryAfter: Double?)
+    /// Anything else (network, 5xx, bad answer).
+    case transient(String)
+}
