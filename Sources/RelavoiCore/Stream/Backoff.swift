@@ -5,6 +5,12 @@ public struct Backoff: Sendable {
     /// Returns a number in `[0, 1)`; injected so tests are deterministic.
     public typealias RandomSource = @Sendable () -> Double
 
+    /// The stream's reconnect schedule unless configured otherwise
+    /// (`RelavoiConfig`'s defaults are these).
+    public static let defaultBase = 0.5
+    public static let defaultCap = 30.0
+    public static let defaultJitter = 0.2
+
     public let base: Double
     public let cap: Double
     public let jitter: Double
@@ -12,7 +18,7 @@ public struct Backoff: Sendable {
     private let random: RandomSource
 
     public init(
-        base: Double = 0.5, cap: Double = 30, jitter: Double = 0.2,
+        base: Double = Backoff.defaultBase, cap: Double = Backoff.defaultCap, jitter: Double = Backoff.defaultJitter,
         random: @escaping RandomSource = { Double.random(in: 0..<1) }
     ) {
         precondition(base > 0 && cap >= base, "backoff needs 0 < base <= cap")

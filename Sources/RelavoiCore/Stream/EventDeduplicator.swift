@@ -6,7 +6,10 @@ public struct EventDeduplicator: Sendable {
     private var next = 0
     private var seen: Set<String> = []
 
-    public init(capacity: Int = 4096) {
+    /// How many recent ids are remembered unless configured otherwise.
+    public static let defaultCapacity = 4096
+
+    public init(capacity: Int = EventDeduplicator.defaultCapacity) {
         precondition(capacity > 0, "capacity must be positive")
         self.capacity = capacity
         seen.reserveCapacity(capacity)

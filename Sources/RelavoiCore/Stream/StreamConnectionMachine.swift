@@ -25,6 +25,9 @@ public struct StreamConnectionMachine: Sendable {
 
         public init() {}
 
+        /// The production timings (`RelavoiConfig`'s defaults).
+        public static let standard = Settings()
+
         /// The period of the single heartbeat timer that drives pings and the
         /// half-open and connect deadlines; detection lags by at most one period.
         public var heartbeatPeriod: Double {

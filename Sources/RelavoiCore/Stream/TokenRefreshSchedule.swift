@@ -2,7 +2,10 @@
 /// mobile SDKs) before it expires, but never later than half-way through a
 /// short lifetime, and never sooner than `minimum`.
 public enum TokenRefreshSchedule {
-    public static func refreshDelay(expiresIn: Double, lead: Double = 60, minimum: Double = 1)
+    /// How long before expiry a token is refreshed unless configured otherwise.
+    public static let defaultLead = 60.0
+
+    public static func refreshDelay(expiresIn: Double, lead: Double = defaultLead, minimum: Double = 1)
         -> Double
     {
         guard expiresIn.isFinite, expiresIn > 0 else { return minimum }

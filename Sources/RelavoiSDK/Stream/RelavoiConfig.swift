@@ -45,23 +45,26 @@ public struct RelavoiConfig: Sendable {
     public var appIdentity: AppIdentity
 
     /// The production defaults; each field is described where it is declared.
+    /// The stream's timings come from where they are used (`Backoff`,
+    /// `StreamConnectionMachine.Settings`, `TokenRefreshSchedule`,
+    /// `EventDeduplicator`), so each default is written once.
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
         webSocketURL: URL? = nil,
-        backoffBase: TimeInterval = 0.5,
-        backoffCap: TimeInterval = 30,
-        backoffJitter: Double = 0.2,
-        stableConnectionInterval: TimeInterval = 5,
-        keepAliveInterval: TimeInterval = 20,
-        halfOpenTimeout: TimeInterval = 40,
-        connectTimeout: TimeInterval = 20,
-        probeTimeout: TimeInterval = 5,
+        backoffBase: TimeInterval = Backoff.defaultBase,
+        backoffCap: TimeInterval = Backoff.defaultCap,
+        backoffJitter: Double = Backoff.defaultJitter,
+        stableConnectionInterval: TimeInterval = StreamConnectionMachine.Settings.standard.stableConnectionInterval,
+        keepAliveInterval: TimeInterval = StreamConnectionMachine.Settings.standard.keepAliveInterval,
+        halfOpenTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.halfOpenTimeout,
+        connectTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.connectTimeout,
+        probeTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.probeTimeout,
         maxFrameSize: Int = 1 << 20,
-        tokenRefreshLead: TimeInterval = 60,
-        unauthorizedRetryInterval: TimeInterval = 60,
-        rateLimitedRetryMinimum: TimeInterval = 10,
+        tokenRefreshLead: TimeInterval = TokenRefreshSchedule.defaultLead,
+        unauthorizedRetryInterval: TimeInterval = StreamConnectionMachine.Settings.standard.unauthorizedRetryInterval,
+        rateLimitedRetryMinimum: TimeInterval = StreamConnectionMachine.Settings.standard.rateLimitedRetryMinimum,
         requestTimeout: TimeInterval = 30,
-        dedupeCapacity: Int = 4096,
+        dedupeCapacity: Int = EventDeduplicator.defaultCapacity,
         appIdentity: AppIdentity = AppIdentity()
     ) {
         self.baseURL = baseURL

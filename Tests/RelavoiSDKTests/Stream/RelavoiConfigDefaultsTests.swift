@@ -1,0 +1,27 @@
+import RelavoiCore
+import XCTest
+
+@testable import RelavoiSDK
+
+/// `RelavoiConfig()` carries the defaults of the parts that use them, so a
+/// default edited in `Backoff` or the machine's settings is the one apps get.
+final class RelavoiConfigDefaultsTests: XCTestCase {
+    func testDefaultsAreThoseOfTheStreamParts() {
+        let config = RelavoiConfig()
+        XCTAssertEqual(config.machineSettings, StreamConnectionMachine.Settings.standard)
+        XCTAssertEqual(config.backoffBase, Backoff().base)
+        XCTAssertEqual(config.backoffCap, Backoff().cap)
+        XCTAssertEqual(config.backoffJitter, Backoff().jitter)
+        XCTAssertEqual(config.tokenRefreshLead, TokenRefreshSchedule.defaultLead)
+        XCTAssertEqual(config.dedupeCapacity, EventDeduplicator.defaultCapacity)
+    }
+
+    func testTheDocumentedProductionSchedule() {
+        // RelavoiConfig's documentation ("doubles per failure up to", "within 50 s") rests on these.
+        let config = RelavoiConfig()
+        XCTAssertEqual(config.backoffBase, 0.5)
+        XCTAssertEqual(config.backoffCap, 30)
+        XCTAssertEqual(config.keepAliveInterval, 20)
+        XCTAssertEqual(config.halfOpenTimeout, 40)
+    }
+}
