@@ -16,21 +16,25 @@ final class StreamConnectionDriver {
 
     let config: RelavoiConfig
     let tenantId: String
-    private let apiSecret: String
     private let webSocketURL: URL
     /// Set when the configured URLs break the transport policy: nothing connects.
     private let configurationError: RelavoiError?
 
     private var machine: StreamConnectionMachine
     private let tokens: TokenProvider
-    private let http: HTTPClient
+    private let rest: RelavoiRESTClient
     private let webSocketSession: SoupClientSession
     private let decoder = FrameDecoder()
     private var deduplicator: EventDeduplicator
 
     private var socket: WebSocketConnection?
     private var socketAttempt = 0
-    private var socketToken: String?
+    private var scrubber: SecretScrubber
+    /// The token the current socket was opened with; never logged.
+    private var socketToken: String? {
+        get { scrubber.socketToken }
+        set { scrubber.socketToken = newValue }
+    }
     private var retryTimer: GLibTimer?
     private var heartbeatTimer: GLibTimer?
     private var probeTimer: GLibTimer?
@@ -56,7 +60,7 @@ final class StreamConnectionDriver {
         self.listeners = listeners
         self.config = config
         self.tenantId = tenantId
-        self.apiSecret = apiSecret
+        scrubber = SecretScrubber(apiSecret: apiSecret)
         self.webSocketURL = config.resolvedWebSocketURL
         do {
             try config.validate()
@@ -73,12 +77,14 @@ final class StreamConnectionDriver {
         let restSession = SoupClientSession(
             noProxy: StreamEndpoint.isLoopback(config.baseURL),
             timeout: UInt32(max(1, config.requestTimeout)))
-        http = HTTPClient(session: restSession)
+        let http = HTTPClient(session: restSession)
         webSocketSession = SoupClientSession(
             noProxy: StreamEndpoint.isLoopback(webSocketURL), timeout: 0)
         var logSink: ((StreamLogLevel, String) -> Void)?
         tokens = TokenProvider(
             http: http, config: config, apiKey: apiKey, apiSecret: apiSecret, log: { logSink?($0, $1) })
+        rest = RelavoiRESTClient(
+            baseURL: config.baseURL, http: http, tokens: tokens, scrubber: SecretScrubber(apiSecret: apiSecret))
         logSink = { [weak self] level, text in self?.log(level, text) }
         if let configurationError { log(.warning, "\(configurationError)") }
     }
@@ -162,24 +168,10 @@ final class StreamConnectionDriver {
         return try await tokens.token()
     }
 
-    /// An authenticated `GET {baseURL}/{path}?{query}` with the bearer
-    /// token; on 401 the token is renewed once and the call repeated. The
-    /// body is the parsed JSON, `.null` when empty, `.string` when not JSON.
-    /// Throws `RelavoiError` for transport failures and bad credentials;
-    /// any other HTTP status is returned.
-    func get(path: String, query: [String: String] = [:]) async throws -> (
-        status: Int, body: JSONValue
-    ) {
+    /// An authenticated REST GET; see `RelavoiRESTClient.get`.
+    func get(path: String, query: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
         if let configurationError { throw configurationError }
-        let url = StreamEndpoint.restURL(base: config.baseURL, path: path, query: query)
-        var token = try await tokens.token()
-        var response = try await authorizedGet(url, token: token)
-        if response.status == 401 {
-            tokens.invalidate(token)
-            token = try await tokens.token(fresh: true)
-            response = try await authorizedGet(url, token: token)
-        }
-        return (response.status, Self.parseBody(response.body))
+        return try await rest.get(path: path, query: query)
     }
 
     /// How many token requests were sent (diagnostics and tests).
@@ -367,47 +359,18 @@ final class StreamConnectionDriver {
         }
     }
 
-    // MARK: REST
-
-    private func authorizedGet(_ url: String, token: String) async throws -> HTTPResponse {
-        do {
-            return try await http.get(
-                url, headers: [("Authorization", "Bearer " + token), ("Accept", "application/json")])
-        } catch let error as SoupError {
-            if error.isCancelled { throw CancellationError() }
-            throw RelavoiError.transport(scrub(error.message))
-        }
-    }
-
-    static func parseBody(_ body: [UInt8]) -> JSONValue {
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .null }
-        if let value = try? JSONValue.parse(utf8: body) { return value }
-        return .string(String(decoding: body, as: UTF8.self))
-    }
-
     // MARK: Logging
 
     /// Every line goes through here: the secret and the socket's token are
     /// scrubbed even if some library message quoted them.
     private func log(_ level: StreamLogLevel, _ text: String) {
-        let line = "Relavoi stream: " + scrub(text)
+        let line = "Relavoi stream: " + scrubber.scrub(text)
         logObserver?(level, line)
         switch level {
         case .debug: Log.debug(line)
         case .info: Log.info(line)
         case .warning: Log.warning(line)
         }
-    }
-
-    private func scrub(_ text: String) -> String {
-        var text = text
-        if !apiSecret.isEmpty, text.contains(apiSecret) {
-            text = text.replacing(apiSecret, with: "<secret>")
-        }
-        if let socketToken, !socketToken.isEmpty, text.contains(socketToken) {
-            text = text.replacing(socketToken, with: "<token>")
-        }
-        return text
     }
 }
 
