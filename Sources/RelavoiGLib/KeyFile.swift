@@ -9,7 +9,7 @@ public enum KeyFile {
         public let description: String
     }
 
-    /// Group name → key → raw value. A missing file is an empty result.
+    /// Group name → key → value (unescaped). A missing file is an empty result.
     public static func load(path: String) throws -> [String: [String: String]] {
         guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return [:] }
         let file = g_key_file_new()

@@ -70,7 +70,6 @@ public struct AgentSettings: Equatable, Sendable {
                     "the API secret does not belong in agent.conf; run `relavoi-agent login` or use RELAVOI_API_SECRET_FILE"
             )
         case "dismiss-policy": dismissPolicy = try AgentDismissPolicy(parsing: value)
-        case "ring-through-dnd": banners.ringThroughDoNotDisturb = try SettingsValue.bool(value, key: key)
         case "sms-notifications": smsNotifications = try SettingsValue.bool(value, key: key)
         case "proxy-numbers":
             proxyNumbers = value.split(whereSeparator: { $0 == "," || $0 == ";" })
@@ -86,15 +85,15 @@ public struct AgentSettings: Equatable, Sendable {
             }
             labelKey = value
         case OpenURLTemplate.settingKey: openURL = value.isEmpty ? nil : try OpenURLTemplate(parsing: value)
-        case "banners-enabled": banners.enabled = try SettingsValue.bool(value, key: key)
-        case "keep-on-screen": banners.keepOnScreen = try SettingsValue.bool(value, key: key)
         case "tray-item":
             guard let mode = TrayItemMode(rawValue: value.lowercased()) else {
                 throw SettingsError(key: key, message: "expected auto, on or off")
             }
             trayItem = mode
         default:
-            throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
+            guard try banners.apply(key: key, raw: value) else {
+                throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
+            }
         }
     }
 

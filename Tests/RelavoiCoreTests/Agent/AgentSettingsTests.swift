@@ -16,6 +16,16 @@ import Testing
         #expect(settings.trayItem == .auto)
     }
 
+    /// The agent and an SDK app read the banner keys with the same parser.
+    @Test func bannerKeysReadAsTheSDKReadsThem() throws {
+        let group = ["banners-enabled": " off", "keep-on-screen": "YES", "ring-through-dnd": "0"]
+        let agent = try AgentSettings(file: group, environment: [:]).banners
+        #expect(agent == BannerSettings(enabled: false, keepOnScreen: true, ringThroughDoNotDisturb: false))
+        #expect(agent == (try BannerSettings(group: group)))
+        #expect(throws: SettingsError.self) { try AgentSettings(file: ["keep-on-screen": "maybe"], environment: [:]) }
+        #expect(throws: SettingsError.self) { try BannerSettings(group: ["keep-on-screen": "maybe"]) }
+    }
+
     @Test func trayItemModes() throws {
         for (text, mode) in [("auto", TrayItemMode.auto), ("on", .on), ("OFF", .off), (" off ", .off)] {
             #expect(try AgentSettings(file: ["tray-item": text], environment: [:]).trayItem == mode)
