@@ -231,6 +231,29 @@ import Testing
         #expect(!effects.contains { if case .end = $0 { return true } else { return false } })
     }
 
+    /// The listing's end of a call keeps no local end time: with the
+    /// server's clock ten minutes behind this machine's, the session's next
+    /// real call (server times before the local "now" of that end) still shows.
+    @Test func aReconcileEndDoesNotDropTheNextCallUnderClockSkew() {
+        var m = machine()
+        let skew: Double = -600
+        _ = m.event(.callAnswered(sessionId: "s", ts: at(skew)), now: at(0))
+        let token = m.reconcileBegan()
+        let ended = m.callsInProgressListed([], token: token, now: at(60))
+        #expect(
+            ended.contains { if case .end(let view, _, _) = $0 { return view.sessionId == "s" } else { return false } })
+        let ring = m.event(.callIncoming(sessionId: "s", callerNumber: "+15550100", ts: at(skew + 70)), now: at(70))
+        #expect(
+            !ring.contains { if case .log(_, let text) = $0 { return text.contains("stale") } else { return false } })
+        #expect(m.isFollowed("s"), "the next call in the session is followed")
+        let answered = m.event(.callAnswered(sessionId: "s", ts: at(skew + 75)), now: at(75))
+        #expect(m.answeredStarts["s"] == at(skew + 75))
+        #expect(
+            !answered.contains {
+                if case .log(_, let text) = $0 { return text.contains("stale") } else { return false }
+            })
+    }
+
     @Test func closeAllEndsEveryShownBannerAtOnce() {
         var m = machine()
         let request = detailRequest(m.event(.callAnswered(sessionId: "a", ts: at(0)), now: at(0)))!
