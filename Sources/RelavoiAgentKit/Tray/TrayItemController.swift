@@ -92,11 +92,13 @@ public final class TrayItemController {
     /// A left click: the call's page when `open-url` is set (else the item is a menu).
     private func activate() {
         let calls = (control?.listBanners() ?? []).map(Self.trayCall)
-        switch TrayActivation.outcome(template: openURL, calls: calls) {
-        case .open(let url):
-            Log.info("tray item: opening the call's page")
-            if let failure = URILauncher.open(url, activationToken: nil) {
-                Log.warning("tray item: cannot open the call's page: \(failure)")
+        switch TrayActivation.outcome(opensPages: openURL != nil, calls: calls) {
+        case .open(let sessionId):
+            // The controller expands open-url with the session's metadata and logs the outcome.
+            do throws(ControlError) {
+                try control?.openCall(sessionId: sessionId)
+            } catch {
+                Log.warning("tray item: cannot open the call's page: \(error)")
             }
         case .nothing(let why):
             Log.debug("tray item: Activate: \(why)")

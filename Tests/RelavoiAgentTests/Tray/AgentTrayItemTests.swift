@@ -288,8 +288,9 @@ final class AgentTrayItemTests: XCTestCase {
     }
 
     /// With `open-url` the item is not a menu: a left click (`Activate`) opens
-    /// the call's page with the session's handler for the scheme (here a
-    /// stand-in browser named in mimeapps.list that writes the URL to a file).
+    /// the call's page, metadata and all, with the session's handler for the
+    /// scheme (here a stand-in browser named in mimeapps.list that writes the
+    /// URL to a file).
     func testActivateOpensTheCallsPageWithOpenURL() throws {
         try MainActor.assumeIsolated {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("tray-open-\(UUID().uuidString)")
@@ -323,7 +324,7 @@ final class AgentTrayItemTests: XCTestCase {
             let watcher = try WatcherStandIn()
             XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(
-                config: "open-url = http://127.0.0.1:9/calls/{sessionId}",
+                config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
                 environment: [
                     "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_DIRS": configDir.path,
                     "TRAY_TEST_OPENED": opened.path,
@@ -339,6 +340,8 @@ final class AgentTrayItemTests: XCTestCase {
             h.session("ses_u", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_u", ["proxyNumber": .string("+2348000000001")])
             Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            // The label comes from the session's metadata: once shown, the agent has what the template names.
+            Self.waitFor(client, "Title", "the label", log: h.agent.log) { $0 == "(<'Rider'>,)" }
             let activate = client.call(
                 "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
             XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
@@ -348,7 +351,7 @@ final class AgentTrayItemTests: XCTestCase {
                     url = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
                     return !url.isEmpty
                 }, "the browser got the page:\n\(h.agent.log.suffix(2000))")
-            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u")
+            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u?who=Rider", "expanded as a banner click is")
         }
     }
 

@@ -200,22 +200,12 @@ import Testing
 }
 
 @Suite struct TrayActivationTests {
-    @Test func opensTheFocusCallsPageOnlyWithOpenURL() throws {
+    @Test func opensTheFocusCallOnlyWithOpenURL() {
         let calls = [
             TrayItemViewTests().call(.live, id: "ses_a"), TrayItemViewTests().call(.ringing, id: "ses b"),
         ]
-        #expect(TrayActivation.outcome(template: nil, calls: calls) == .nothing("no open-url: the item is a menu"))
-        let template = try OpenURLTemplate(parsing: "https://ops.example.com/calls/{sessionId}")
-        #expect(
-            TrayActivation.outcome(template: template, calls: calls) == .open("https://ops.example.com/calls/ses%20b"))
-        #expect(TrayActivation.outcome(template: template, calls: []) == .nothing("no call shown"))
-        let withMetadata = try OpenURLTemplate(parsing: "https://ops.example.com/o/{metadata.orderId}")
-        guard case .nothing = TrayActivation.outcome(template: withMetadata, calls: calls) else {
-            Issue.record("a template naming metadata the call lacks opened something")
-            return
-        }
-        #expect(
-            TrayActivation.outcome(template: withMetadata, calls: calls, metadata: { _ in ["orderId": .string("7")] })
-                == .open("https://ops.example.com/o/7"))
+        #expect(TrayActivation.outcome(opensPages: false, calls: calls) == .nothing("no open-url: the item is a menu"))
+        #expect(TrayActivation.outcome(opensPages: true, calls: calls) == .open(sessionId: "ses b"))
+        #expect(TrayActivation.outcome(opensPages: true, calls: []) == .nothing("no call shown"))
     }
 }
