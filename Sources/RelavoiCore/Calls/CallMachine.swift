@@ -149,10 +149,16 @@ public struct CallMachine: Sendable {
     /// Followed calls in the answered phase: session id → the start their banners count from.
     public var answeredStarts: [String: Date] {
         var starts: [String: Date] = [:]
-        for (sessionId, call) in calls {
-            if case .live(let since) = call.phase { starts[sessionId] = since }
+        for sessionId in calls.keys {
+            if let since = answeredStart(sessionId) { starts[sessionId] = since }
         }
         return starts
+    }
+
+    /// When the followed call's live banner counts from; nil unless live.
+    func answeredStart(_ sessionId: String) -> Date? {
+        if case .live(let since) = calls[sessionId]?.phase { return since }
+        return nil
     }
 
     // MARK: - Stream events
@@ -535,7 +541,7 @@ public struct CallMachine: Sendable {
                 effects.append(stale)
                 continue
             }
-            if let current = answeredStarts[sessionId] {
+            if let current = answeredStart(sessionId) {
                 // The stream told of it meanwhile, or changed it: it knows better than the listing.
                 if abs(current.timeIntervalSince(call.answeredAt)) < 1 || current != before[sessionId] { continue }
                 effects.append(
@@ -547,7 +553,7 @@ public struct CallMachine: Sendable {
         }
         for sessionId in plan.ended {
             // Only when nothing changed the call while the listing was under way.
-            guard answeredStarts[sessionId] == before[sessionId], !endedSince(token, sessionId: sessionId) else {
+            guard answeredStart(sessionId) == before[sessionId], !endedSince(token, sessionId: sessionId) else {
                 continue
             }
             effects.append(
