@@ -158,15 +158,7 @@ struct JSONByteParser {
             index += 1
             skipWhitespace()
             fields[key] = try parseValue(depth: depth)
-            skipWhitespace()
-            guard index < bytes.count else { throw syntax("unexpected end of input") }
-            switch bytes[index] {
-            case Byte.comma: index += 1
-            case Byte.closeBrace:
-                index += 1
-                return .object(fields)
-            default: throw syntax("expected ',' or '}'")
-            }
+            if try atEndOfMembers(closing: Byte.closeBrace, "expected ',' or '}'") { return .object(fields) }
         }
     }
 
@@ -182,15 +174,24 @@ struct JSONByteParser {
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw syntax("unexpected end of input") }
-            switch bytes[index] {
-            case Byte.comma: index += 1
-            case Byte.closeBracket:
-                index += 1
-                return .array(items)
-            default: throw syntax("expected ',' or ']'")
-            }
+            if try atEndOfMembers(closing: Byte.closeBracket, "expected ',' or ']'") { return .array(items) }
+        }
+    }
+
+    /// After an object's or array's member: consumes the `,` (false) or the
+    /// closing bracket (true); anything else is a syntax error.
+    @inline(__always)
+    private mutating func atEndOfMembers(closing: UInt8, _ expected: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw syntax("unexpected end of input") }
+        switch bytes[index] {
+        case Byte.comma:
+            index += 1
+            return false
+        case closing:
+            index += 1
+            return true
+        default: throw syntax(expected)
         }
     }
 
