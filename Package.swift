@@ -28,6 +28,9 @@ let package = Package(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
             swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
+        // GDBus behind Swift types: DBusValue (converted to GVariant in one place), exported
+        // objects, name owning and watching, method calls. The agent and the tray name no GDBus.
+        .target(name: "RelavoiDBus", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
@@ -74,6 +77,8 @@ let package = Package(
         .testTarget(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
             dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],

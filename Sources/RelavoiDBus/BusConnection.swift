@@ -1,0 +1,57 @@
+import CGLib
+import RelavoiGLib
+
+/// A reference to a GDBus connection. GDBus connections are thread-safe, so
+/// this may cross threads (`ctl` calls from any thread).
+public final class BusConnection: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The `GDBusConnection *`, for adapters (libnotify, libsecret, the session watchers) and tests.
+    public let pointer: OpaquePointer
+
+    private init(taking pointer: OpaquePointer) { self.pointer = pointer }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The process's shared session-bus connection (what libnotify and
+    /// libsecret use too).
+    public static func session() throws(Failure) -> BusConnection {
+        var error: UnsafeMutablePointer<GError>?
+        guard let pointer = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            throw Failure(description: "cannot connect to the session bus: \(GErrorText.take(error))")
+        }
+        return BusConnection(taking: pointer)
+    }
+
+    /// A connection of its own to the session bus, with its own unique name
+    /// (tests use it to play a second process).
+    public static func privateSession() throws(Failure) -> BusConnection {
+        var error: UnsafeMutablePointer<GError>?
+        guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            throw Failure(description: "no session bus address: \(GErrorText.take(error))")
+        }
+        defer { g_free(address) }
+        let flags = GDBusConnectionFlags(
+            rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+        guard let pointer = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+            throw Failure(description: "cannot connect to the session bus: \(GErrorText.take(error))")
+        }
+        g_dbus_connection_set_exit_on_close(pointer, 0)
+        return BusConnection(taking: pointer)
+    }
+
+    /// Closes the connection (its names are released by the bus).
+    public func close() {
+        g_dbus_connection_close_sync(pointer, nil, nil)
+    }
+
+    public var isClosed: Bool { g_dbus_connection_is_closed(pointer) != 0 }
+
+    /// This connection's unique name (`:1.42`).
+    public var uniqueName: String {
+        g_dbus_connection_get_unique_name(pointer).map { String(cString: $0) } ?? ""
+    }
+}
