@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
         // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
         .target(
-            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CDbusmenu"],
+            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
@@ -58,8 +58,8 @@ let package = Package(
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "CGLib",
-                "CSecret",
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
+                "CGLib", "CSecret",
             ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
@@ -85,7 +85,9 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
-            dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib"],
+            dependencies: [
+                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
@@ -119,7 +121,9 @@ let package = Package(
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
         .executableTarget(
             name: "relavoi-soak",
-            dependencies: ["RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
+            dependencies: [
+                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
+            ],
             swiftSettings: swift6),
     ]
 )
