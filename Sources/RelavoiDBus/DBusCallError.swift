@@ -13,7 +13,7 @@ public struct DBusCallError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// Reads and frees a GDBus error (nil: a failure GDBus did not describe).
-    init(taking error: UnsafeMutablePointer<GError>?) {
+    public init(taking error: UnsafeMutablePointer<GError>?) {
         guard let error else {
             self.init(name: nil, message: nil)
             return
