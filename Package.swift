@@ -28,12 +28,15 @@ let package = Package(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
             swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
+        // GDBus behind Swift types: DBusValue (converted to GVariant in one place), exported
+        // objects, name owning and watching, method calls. The agent and the tray name no GDBus.
+        .target(name: "RelavoiDBus", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
         // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
         .target(
-            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CDbusmenu"],
+            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
@@ -55,8 +58,8 @@ let package = Package(
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "CGLib",
-                "CSecret",
+                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
+                "CGLib", "CSecret",
             ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
@@ -75,12 +78,16 @@ let package = Package(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
+            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .testTarget(
             name: "RelavoiSDKTests",
             dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
-            dependencies: ["RelavoiAgentKit", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib"],
+            dependencies: [
+                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
@@ -114,7 +121,9 @@ let package = Package(
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
         .executableTarget(
             name: "relavoi-soak",
-            dependencies: ["RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
+            dependencies: [
+                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
+            ],
             swiftSettings: swift6),
     ]
 )

@@ -1,4 +1,5 @@
 import RelavoiAgentKit
+import RelavoiDBus
 
 /// The agent's own figures (`Diagnostics()` on com.relavoi.Agent1): what
 /// /proc cannot show, malloc's bytes in use and the GLib sources per context.

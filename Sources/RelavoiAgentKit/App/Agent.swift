@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiDBus
 import RelavoiGLib
 import RelavoiI18n
 import RelavoiSDK

@@ -1,4 +1,4 @@
-import CGLib
+import RelavoiDBus
 import RelavoiI18n
 
 /// A failed D-Bus call: the remote error name (if the agent or the bus sent
@@ -22,19 +22,7 @@ struct CallError: Error, CustomStringConvertible {
 }
 
 extension CallError {
-    /// Reads and frees a GDBus error.
-    init(taking error: UnsafeMutablePointer<GError>?) {
-        guard let error else {
-            self.init(name: nil, message: L("the call failed"))
-            return
-        }
-        defer { g_error_free(error) }
-        var name: String?
-        if let remote = g_dbus_error_get_remote_error(error) {
-            name = String(cString: remote)
-            g_free(remote)
-        }
-        g_dbus_error_strip_remote_error(error)
-        self.init(name: name, message: error.pointee.message.map { String(cString: $0) } ?? L("the call failed"))
+    init(_ failure: DBusCallError) {
+        self.init(name: failure.name, message: failure.message ?? L("the call failed"))
     }
 }

@@ -1,6 +1,6 @@
-import CGLib
 import FoundationEssentials
 import Glibc
+import RelavoiDBus
 
 /// Reads the `Calls` property (`aa{sv}`) as a panel would: known keys of the
 /// right type are taken, anything else is ignored (forward compatible).
@@ -27,36 +27,20 @@ enum CallsReading {
         }
     }
 
-    static func calls(_ value: OpaquePointer) -> [Call] {
-        (0..<GVariantValues.count(value)).map { index in
-            let dictionary = GVariantValues.child(value, index)
-            defer { g_variant_unref(dictionary) }
+    static func calls(_ value: DBusValue) -> [Call] {
+        (value.children ?? []).map { dictionary in
             var call = Call()
-            for entryIndex in 0..<GVariantValues.count(dictionary) {
-                let entry = GVariantValues.child(dictionary, entryIndex)
-                defer { g_variant_unref(entry) }
-                let key = GVariantValues.string(entry, 0)
-                let boxed = GVariantValues.child(entry, 1)
-                defer { g_variant_unref(boxed) }
-                let field = g_variant_get_variant(boxed)!
-                defer { g_variant_unref(field) }
-                if GVariantValues.hasType(field, "s") {
-                    let text = String(cString: g_variant_get_string(field, nil))
-                    switch key {
-                    case "session-id": call.sessionId = text
-                    case "label": call.label = text
-                    case "proxy-number": call.proxyNumber = text
-                    case "badge": call.badge = text
-                    case "phase": call.phase = text
-                    default: break
-                    }
-                } else if GVariantValues.hasType(field, "x") {
-                    let number = Int64(g_variant_get_int64(field))
-                    switch key {
-                    case "answered-at": call.answeredAtMilliseconds = number
-                    case "duration": call.durationSeconds = number
-                    default: break
-                    }
+            for entry in dictionary.children ?? [] {
+                guard case .dictEntry(.string(let key), .variant(let field)) = entry else { continue }
+                switch (key, field) {
+                case ("session-id", .string(let text)): call.sessionId = text
+                case ("label", .string(let text)): call.label = text
+                case ("proxy-number", .string(let text)): call.proxyNumber = text
+                case ("badge", .string(let text)): call.badge = text
+                case ("phase", .string(let text)): call.phase = text
+                case ("answered-at", .int64(let number)): call.answeredAtMilliseconds = number
+                case ("duration", .int64(let number)): call.durationSeconds = number
+                default: break
                 }
             }
             return call

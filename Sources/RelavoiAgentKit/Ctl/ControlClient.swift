@@ -1,6 +1,6 @@
-import CGLib
 import FoundationEssentials
 import Glibc
+import RelavoiDBus
 import RelavoiI18n
 
 /// `relavoi-agent ctl start|update|end|list|status`: one synchronous D-Bus
@@ -50,32 +50,16 @@ public enum ControlClient {
     private static func perform(_ command: ControlCommand, on bus: BusConnection, output: ControlOutput)
         throws(CallError)
     {
-        typealias V = GVariantValues
         switch command {
         case .start(let sessionId, let proxyNumber, let label, let verified):
-            try call(
-                bus, "Start",
-                V.tuple([
-                    g_variant_new_string(sessionId), g_variant_new_string(proxyNumber), g_variant_new_string(label),
-                    g_variant_new_boolean(verified ? 1 : 0),
-                ]), reply: "()")
+            try call(bus, "Start", [.string(sessionId), .string(proxyNumber), .string(label), .bool(verified)])
         case .update(let sessionId, let elapsed, let label, let verified):
-            try call(
-                bus, "Update",
-                V.tuple([
-                    g_variant_new_string(sessionId), g_variant_new_int32(elapsed),
-                    g_variant_new_boolean(verified ? 1 : 0), g_variant_new_string(label),
-                ]), reply: "()")
+            try call(bus, "Update", [.string(sessionId), .int32(elapsed), .bool(verified), .string(label)])
         case .end(let sessionId, let policy):
             let (name, after) = wire(policy, now: Date())
-            try call(
-                bus, "End",
-                V.tuple([
-                    g_variant_new_string(sessionId), g_variant_new_string(name), g_variant_new_int64(gint64(after)),
-                ]),
-                reply: "()")
+            try call(bus, "End", [.string(sessionId), .string(name), .int64(after)])
         case .dismiss(let sessionId):
-            try call(bus, "Dismiss", V.tuple([g_variant_new_string(sessionId)]), reply: "()")
+            try call(bus, "Dismiss", [.string(sessionId)])
         case .list:
             let now = Date()
             for listing in try calls(bus) { output.out(ControlReport.line(listing, now: now)) }
@@ -100,9 +84,7 @@ public enum ControlClient {
     }
 
     private static func diagnostics(_ bus: BusConnection) throws(CallError) -> [(name: String, value: Int64)] {
-        let reply = try call(bus, "Diagnostics", nil, reply: AgentBus.diagnosticsSignature)
-        defer { g_variant_unref(reply) }
-        return AgentDiagnosticsReply.figures(reply)
+        AgentDiagnosticsReply.figures(try call(bus, "Diagnostics", reply: AgentBus.diagnosticsSignature))
     }
 
     /// The running agent's `Diagnostics()` figures; nil if it does not answer
@@ -113,48 +95,36 @@ public enum ControlClient {
 
     /// The agent's `Calls` property, read as the panels read it.
     private static func calls(_ bus: BusConnection) throws(CallError) -> [CallsReading.Call] {
-        let value = try property(bus, "Calls", type: CallsProperty.signature)
-        defer { g_variant_unref(value) }
-        return CallsReading.calls(value)
+        CallsReading.calls(try property(bus, "Calls", type: CallsProperty.signature))
     }
 
     private static func connectedProperty(_ bus: BusConnection) throws(CallError) -> Bool {
-        let value = try property(bus, "Connected", type: "b")
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
+        try property(bus, "Connected", type: "b").boolValue ?? false
     }
 
-    /// One property of the agent's interface, checked to be of `type`; owned by the caller.
-    private static func property(_ bus: BusConnection, _ name: String, type: String) throws(CallError)
-        -> OpaquePointer
-    {
+    /// One property of the agent's interface, checked to be of `type`.
+    private static func property(_ bus: BusConnection, _ name: String, type: String) throws(CallError) -> DBusValue {
         let reply = try call(
-            bus, "Get", GVariantValues.tuple([g_variant_new_string(AgentBus.interface), g_variant_new_string(name)]),
-            reply: "(v)", interface: "org.freedesktop.DBus.Properties")
-        defer { g_variant_unref(reply) }
-        let boxed = GVariantValues.child(reply, 0)
-        defer { g_variant_unref(boxed) }
-        let value = g_variant_get_variant(boxed)!
-        guard GVariantValues.hasType(value, type) else {
-            g_variant_unref(value)
+            bus, "Get", [.string(AgentBus.interface), .string(name)], reply: "(v)",
+            interface: "org.freedesktop.DBus.Properties")
+        guard case .variant(let value)? = reply.children?.first, value.signature == type else {
             throw CallError(name: nil, message: "the agent's \(name) property is not of type \(type)")
         }
         return value
     }
 
-    /// A synchronous call to the agent; the reply (owned by the caller) has type `reply`.
+    /// A synchronous call to the agent; the reply has type `reply`.
     @discardableResult
     private static func call(
-        _ bus: BusConnection, _ method: String, _ parameters: OpaquePointer?, reply: String,
+        _ bus: BusConnection, _ method: String, _ arguments: [DBusValue] = [], reply: String = "()",
         interface: String = AgentBus.interface
-    ) throws(CallError) -> OpaquePointer {
-        var error: UnsafeMutablePointer<GError>?
-        let result = GVariantValues.withType(reply) { type in
-            g_dbus_connection_call_sync(
-                bus.pointer, AgentBus.name, AgentBus.objectPath, interface, method, parameters, type,
-                G_DBUS_CALL_FLAGS_NONE, callTimeoutMilliseconds, nil, &error)
+    ) throws(CallError) -> DBusValue {
+        do {
+            return try bus.call(
+                destination: AgentBus.name, path: AgentBus.objectPath, interface: interface, method: method,
+                arguments: arguments, replyType: reply, timeoutMilliseconds: callTimeoutMilliseconds)
+        } catch {
+            throw CallError(error)
         }
-        guard let result else { throw CallError(taking: error) }
-        return result
     }
 }

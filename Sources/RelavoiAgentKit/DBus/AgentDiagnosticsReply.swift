@@ -1,16 +1,21 @@
-import CGLib
+import RelavoiDBus
 
-/// Reads `Diagnostics()`'s reply, `(a{sx})`: for `ctl diagnostics`, the soak and tests.
+/// `Diagnostics()`'s reply, `(a{sx})`: built by the service, read by `ctl
+/// diagnostics`, the soak and tests.
 public enum AgentDiagnosticsReply {
+    /// The reply's one value, `a{sx}`, in the agent's order.
+    static func value(_ figures: [(name: String, value: Int64)]) -> DBusValue {
+        .array(elementSignature: "{sx}", figures.map { .dictEntry(.string($0.name), .int64($0.value)) })
+    }
+
     /// The figures in the agent's order; empty if `reply` has another type.
-    public static func figures(_ reply: OpaquePointer) -> [(name: String, value: Int64)] {
-        guard GVariantValues.hasType(reply, AgentBus.diagnosticsSignature) else { return [] }
-        let array = GVariantValues.child(reply, 0)
-        defer { g_variant_unref(array) }
-        return (0..<GVariantValues.count(array)).map { index in
-            let entry = GVariantValues.child(array, index)
-            defer { g_variant_unref(entry) }
-            return (GVariantValues.string(entry, 0), GVariantValues.int64(entry, 1))
+    public static func figures(_ reply: DBusValue) -> [(name: String, value: Int64)] {
+        guard reply.signature == AgentBus.diagnosticsSignature, let entries = reply.children?.first?.children else {
+            return []
+        }
+        return entries.compactMap { entry in
+            guard case .dictEntry(.string(let name), .int64(let value)) = entry else { return nil }
+            return (name, value)
         }
     }
 }

@@ -1,76 +1,67 @@
-import CGLib
 import RelavoiCore
+import RelavoiDBus
 
 /// Method calls: decode the (already type-checked) arguments, validate them,
 /// forward to the `BannerControl`, reply. Every path replies exactly once.
 extension ControlService {
-    func dispatch(method: String, parameters: OpaquePointer, invocation: OpaquePointer) {
+    func dispatch(_ call: DBusMethodCall) {
         guard let control else {
-            g_dbus_method_invocation_return_dbus_error(invocation, AgentBus.errorFailed, "the agent is shutting down")
+            call.fail(AgentBus.errorFailed, "the agent is shutting down")
             return
         }
         do throws(ControlError) {
-            let reply = try call(method, parameters, control)
-            g_dbus_method_invocation_return_value(invocation, reply)
+            call.reply(try reply(to: call, control))
         } catch {
-            g_dbus_method_invocation_return_dbus_error(invocation, error.dbusErrorName, error.message)
+            call.fail(error.dbusErrorName, error.message)
         }
         callsChanged()
     }
 
-    /// The reply body (nil: an empty reply).
-    private func call(_ method: String, _ args: OpaquePointer, _ control: any BannerControl) throws(ControlError)
-        -> OpaquePointer?
-    {
+    /// The reply's values (none: an empty reply).
+    private func reply(to call: DBusMethodCall, _ control: any BannerControl) throws(ControlError) -> [DBusValue] {
         // GDBus checked the signature against the introspection data; check
         // again so that a mismatch here is an error reply, never a crash.
-        typealias V = GVariantValues
-        switch method {
-        case "Start" where V.hasType(args, "(sssb)"):
-            let sessionId = try ControlArguments.sessionId(V.string(args, 0))
-            let proxyNumber = try ControlArguments.proxyNumber(V.string(args, 1))
-            let label = try ControlArguments.label(V.string(args, 2))
+        let a = call.arguments
+        func string(_ index: Int) -> String { a[index].stringValue ?? "" }
+        switch call.method {
+        case "Start" where call.signature == "(sssb)":
+            let sessionId = try ControlArguments.sessionId(string(0))
+            let proxyNumber = try ControlArguments.proxyNumber(string(1))
+            let label = try ControlArguments.label(string(2))
             try control.startBanner(
-                sessionId: sessionId, proxyNumber: proxyNumber, label: label, verified: V.bool(args, 3))
-            return nil
-        case "Update" where V.hasType(args, "(sibs)"):
-            let sessionId = try ControlArguments.sessionId(V.string(args, 0))
-            let elapsed = try ControlArguments.elapsedSeconds(V.int32(args, 1))
-            let label = try ControlArguments.label(V.string(args, 3))
+                sessionId: sessionId, proxyNumber: proxyNumber, label: label, verified: a[3].boolValue ?? false)
+            return []
+        case "Update" where call.signature == "(sibs)":
+            let sessionId = try ControlArguments.sessionId(string(0))
+            let elapsed = try ControlArguments.elapsedSeconds(a[1].int32Value ?? 0)
+            let label = try ControlArguments.label(string(3))
             try control.updateBanner(
-                sessionId: sessionId, elapsedSeconds: elapsed, verified: V.bool(args, 2), label: label)
-            return nil
-        case "End" where V.hasType(args, "(ssx)"):
-            let sessionId = try ControlArguments.sessionId(V.string(args, 0))
-            let policy = try ControlArguments.policy(V.string(args, 1), afterUnixSeconds: V.int64(args, 2), now: now())
+                sessionId: sessionId, elapsedSeconds: elapsed, verified: a[2].boolValue ?? false, label: label)
+            return []
+        case "End" where call.signature == "(ssx)":
+            let sessionId = try ControlArguments.sessionId(string(0))
+            let policy = try ControlArguments.policy(string(1), afterUnixSeconds: a[2].int64Value ?? 0, now: now())
             try control.endBanner(sessionId: sessionId, policy: policy)
-            return nil
-        case "Dismiss" where V.hasType(args, "(s)"):
-            try control.dismissBanner(sessionId: try ControlArguments.sessionId(V.string(args, 0)))
-            return nil
-        case "Open" where V.hasType(args, "(s)"):
-            try control.openCall(sessionId: try ControlArguments.sessionId(V.string(args, 0)))
-            return nil
-        case "List" where V.hasType(args, "()"):
-            return V.tuple([V.array(of: "(sssbis)", control.listBanners().map(Self.row))])
-        case "Diagnostics" where V.hasType(args, "()"):
-            let entries = control.diagnostics().map { figure in
-                g_variant_new_dict_entry(g_variant_new_string(figure.name), g_variant_new_int64(gint64(figure.value)))!
-            }
-            return V.tuple([V.array(of: "{sx}", entries)])
+            return []
+        case "Dismiss" where call.signature == "(s)":
+            try control.dismissBanner(sessionId: try ControlArguments.sessionId(string(0)))
+            return []
+        case "Open" where call.signature == "(s)":
+            try control.openCall(sessionId: try ControlArguments.sessionId(string(0)))
+            return []
+        case "List" where call.signature == "()":
+            return [.array(elementSignature: "(sssbis)", control.listBanners().map(Self.row))]
+        case "Diagnostics" where call.signature == "()":
+            return [AgentDiagnosticsReply.value(control.diagnostics())]
         default:
-            throw .invalidArgument("no method \(method) with this signature")
+            throw .invalidArgument("no method \(call.method) with this signature")
         }
     }
 
-    private static func row(_ listing: BannerListing) -> OpaquePointer {
-        GVariantValues.tuple([
-            g_variant_new_string(listing.sessionId),
-            g_variant_new_string(listing.proxyNumber),
-            g_variant_new_string(listing.label),
-            g_variant_new_boolean(listing.verified ? 1 : 0),
-            g_variant_new_int32(Int32(clamping: listing.elapsedSeconds)),
-            g_variant_new_string(listing.phase.rawValue),
+    private static func row(_ listing: BannerListing) -> DBusValue {
+        .tuple([
+            .string(listing.sessionId), .string(listing.proxyNumber), .string(listing.label), .bool(listing.verified),
+            .int32(Int32(clamping: listing.elapsedSeconds)), .string(listing.phase.rawValue),
         ])
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RelavoiCore
+import RelavoiDBus
 import RelavoiGLib
 import RelavoiTray
 
@@ -53,7 +54,7 @@ public final class TrayItemController {
         }
         tray.menu = TrayMenuServer { [weak tray] itemId, eventId in tray?.menuEvent(itemId: itemId, eventId: eventId) }
         if mode == .auto {
-            tray.shellIndicator = BusNameWatch(connection: connection.pointer, name: shellIndicatorName) {
+            tray.shellIndicator = BusNameWatch(connection: connection, name: shellIndicatorName) {
                 [weak tray] owner in
                 Log.debug(
                     "tray item: \(shellIndicatorName) \(owner.map { "owned by \($0): item hidden" } ?? "not owned")")
@@ -77,10 +78,10 @@ public final class TrayItemController {
         clipboard = ClipboardTool.find()
         let activation = ActivationTarget()
         item = StatusNotifierItemObject(
-            connection: connection.pointer, id: "com.relavoi.Agent", menuPath: TrayMenuServer.path,
+            connection: connection, id: "com.relavoi.Agent", menuPath: TrayMenuServer.path,
             iconThemePath: Self.iconThemePath(), itemIsMenu: openURL == nil,
             onActivate: { activation.controller?.activate() })
-        registration = StatusNotifierRegistration(connection: connection.pointer)
+        registration = StatusNotifierRegistration(connection: connection)
         activation.controller = self
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiAgentKit
 import RelavoiCore
+import RelavoiDBus
 import RelavoiGLib
 import XCTest
 

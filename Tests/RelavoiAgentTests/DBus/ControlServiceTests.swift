@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import RelavoiAgentKit
 import RelavoiCore
+import RelavoiDBus
 import RelavoiGLib
 import XCTest
 
@@ -84,7 +85,8 @@ final class ControlServiceTests: XCTestCase {
             let reply = f.client.call("Diagnostics", nil)
             XCTAssertNil(reply.errorName)
             XCTAssertEqual(Args.printed(reply.value), "({'banners': 1, 'answer': 42},)")
-            XCTAssertEqual(reply.value.map { AgentDiagnosticsReply.figures($0).map(\.name) }, ["banners", "answer"])
+            let value = try reply.value.map { try DBusValue(gvariant: $0) }
+            XCTAssertEqual(value.map { AgentDiagnosticsReply.figures($0).map(\.name) }, ["banners", "answer"])
             XCTAssertEqual(
                 f.client.call("Diagnostics", Args.start("x")).errorName, "org.freedesktop.DBus.Error.InvalidArgs")
         }

@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import RelavoiDBus
 import RelavoiGLib
 import XCTest
 

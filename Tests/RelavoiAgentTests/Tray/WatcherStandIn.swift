@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiAgentKit
+import RelavoiDBus
 import RelavoiGLib
 
 /// A StatusNotifierWatcher for tests: owns `org.kde.StatusNotifierWatcher` on

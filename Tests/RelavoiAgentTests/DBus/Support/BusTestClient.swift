@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiAgentKit
+import RelavoiDBus
 import RelavoiGLib
 import XCTest
 
@@ -62,16 +63,10 @@ final class BusTestClient {
             let pending = Unmanaged<PendingCall>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
             let value = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-            if let error {
-                if let remote = g_dbus_error_get_remote_error(error) {
-                    pending.reply.errorName = String(cString: remote)
-                    g_free(remote)
-                } else {
-                    pending.reply.errorName = "(local)"
-                }
-                g_dbus_error_strip_remote_error(error)
-                pending.reply.errorMessage = String(cString: error.pointee.message)
-                g_error_free(error)
+            if error != nil {
+                let failure = DBusCallError(taking: error)
+                pending.reply.errorName = failure.name ?? "(local)"
+                pending.reply.errorMessage = failure.message
             }
             pending.reply.value = value
             pending.done = true

@@ -8,7 +8,7 @@ public final class BusConnection: @unchecked Sendable {
         public let description: String
     }
 
-    /// The `GDBusConnection *`, for the adapters in this module and for tests.
+    /// The `GDBusConnection *`, for adapters (libnotify, libsecret, the session watchers) and tests.
     public let pointer: OpaquePointer
 
     private init(taking pointer: OpaquePointer) { self.pointer = pointer }
