@@ -32,8 +32,7 @@ enum GLibCallbacks {
     }
 }
 
-/// `g_bus_get`, asynchronously: the completion runs on the main loop with a
-/// connection reference the caller owns, or nil and the reason.
+/// `g_bus_get`, asynchronously, for a watcher that follows one connection.
 @MainActor
 enum AsyncBus {
     private final class Completion {
@@ -41,7 +40,31 @@ enum AsyncBus {
         init(_ done: @escaping @MainActor (OpaquePointer?, String) -> Void) { self.done = done }
     }
 
-    static func get(
+    /// `attach` runs on the main loop with the connection (a reference the
+    /// watcher then owns) unless the watcher is gone or `isAttached` by then;
+    /// no bus is one log line, `consequence` saying what is not followed.
+    static func get<Watcher: AnyObject>(
+        _ type: GBusType, cancellable: UnsafeMutablePointer<GCancellable>?, for watcher: Watcher,
+        isAttached: @escaping @MainActor (Watcher) -> Bool, consequence: String,
+        attach: @escaping @MainActor (Watcher, OpaquePointer) -> Void
+    ) {
+        get(type, cancellable: cancellable) { [weak watcher] connection, error in
+            guard let connection else {
+                let bus = type == G_BUS_TYPE_SYSTEM ? "system" : "session"
+                Log.info("no \(bus) bus (\(error)): \(consequence)")
+                return
+            }
+            guard let watcher, !isAttached(watcher) else {
+                g_object_unref(UnsafeMutableRawPointer(connection))
+                return
+            }
+            attach(watcher, connection)
+        }
+    }
+
+    /// The completion runs on the main loop with a connection reference the
+    /// caller owns, or nil and the reason.
+    private static func get(
         _ type: GBusType, cancellable: UnsafeMutablePointer<GCancellable>?,
         _ done: @escaping @MainActor (OpaquePointer?, String) -> Void
     ) {
