@@ -1,42 +1,39 @@
 import CGLib
 import CSecret
-import FoundationEssentials
 import Glibc
 import RelavoiGLib
 
-/// The desktop keyring (Secret Service) through libsecret: one item per API
-/// key, schema `com.relavoi.Agent`, attribute `api-key` = the key.
+/// Passwords in the desktop keyring (Secret Service) through libsecret: an
+/// item is found by its schema's name and string attributes.
 ///
 /// Every call is bounded in time: a cancellable is cancelled from a timer
 /// thread, so a hung or prompting keyring cannot block start-up. libsecret's
 /// synchronous calls turn a private main context, so these may run on the
-/// main thread outside or inside the GLib loop.
-///
-/// By hand: `secret-tool store --label='Relavoi API secret' xdg:schema
-/// com.relavoi.Agent api-key rk_live_…` stores an item this finds.
-public enum Keyring {
-    public static let schemaName = "com.relavoi.Agent"
-    public static let keyAttribute = "api-key"
+/// main thread outside or inside the GLib loop. Passwords are never logged.
+public enum SecretLookup<Secret: Sendable>: Sendable {
+    case found(Secret)
+    /// The keyring answered: no such item.
+    case notFound
+    /// No keyring on the bus, locked and not unlocked, an error, or no answer in time.
+    case unavailable(String)
+}
 
-    public enum LookupResult: Equatable, Sendable {
-        case found(APISecret)
-        /// The keyring answered: no item for this key.
-        case notFound
-        /// No keyring on the bus, locked and not unlocked, an error, or no answer in time.
-        case unavailable(String)
-    }
+extension SecretLookup: Equatable where Secret: Equatable {}
 
-    public struct StoreError: Error, Equatable, CustomStringConvertible {
+public enum SecretService {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
-    public static func lookup(apiKey: String, timeout: Double = 5) -> LookupResult {
+    /// The item's password, made into a `Secret` (which should not print it).
+    public static func lookup<Secret>(
+        schema: String, attributes: [String: String], timeout: Double, as make: (String) -> Secret
+    ) -> SecretLookup<Secret> {
         var error: UnsafeMutablePointer<GError>?
-        let password = withSchema { schema in
-            withAttributes(apiKey: apiKey) { attributes in
-                withTimeout(timeout) { cancellable in
-                    secret_password_lookupv_sync(schema, attributes, cancellable, &error)
-                }
+        let password = withSchema(schema, attributes) { schema, attributes in
+            withTimeout(timeout) { cancellable in
+                secret_password_lookupv_sync(schema, attributes, cancellable, &error)
             }
         }
         if let error {
@@ -46,39 +43,33 @@ public enum Keyring {
         }
         guard let password else { return .notFound }
         defer { secret_password_free(password) }
-        return .found(APISecret(String(cString: password)))
+        return .found(make(String(cString: password)))
     }
 
-    /// Stores `secret` for `apiKey` in the default collection (which may ask
-    /// the user to unlock it: hence the longer default timeout), replacing an
-    /// item for the same key.
-    public static func store(secret: APISecret, apiKey: String, label: String, timeout: Double = 120)
-        throws(StoreError)
-    {
+    /// Stores `password` in the default collection (which may ask the user to
+    /// unlock it), replacing the item with the same attributes.
+    public static func store(
+        _ password: String, schema: String, attributes: [String: String], label: String, timeout: Double
+    ) throws(Failure) {
         var error: UnsafeMutablePointer<GError>?
-        let stored = withSchema { schema in
-            withAttributes(apiKey: apiKey) { attributes in
-                withTimeout(timeout) { cancellable in
-                    secret_password_storev_sync(schema, attributes, "default", label, secret.value, cancellable, &error)
-                }
+        let stored = withSchema(schema, attributes) { schema, attributes in
+            withTimeout(timeout) { cancellable in
+                secret_password_storev_sync(schema, attributes, "default", label, password, cancellable, &error)
             }
         }
-        if let error { throw StoreError(description: describe(error, timeout: timeout)) }
-        guard stored != 0 else { throw StoreError(description: "the keyring did not store the secret") }
+        if let error { throw Failure(description: describe(error, timeout: timeout)) }
+        guard stored != 0 else { throw Failure(description: "the keyring did not store the secret") }
     }
 
-    /// Removes the item for `apiKey`; whether there was one.
-    @discardableResult
-    public static func clear(apiKey: String, timeout: Double = 5) throws(StoreError) -> Bool {
+    /// Removes the item; whether there was one.
+    public static func clear(schema: String, attributes: [String: String], timeout: Double) throws(Failure) -> Bool {
         var error: UnsafeMutablePointer<GError>?
-        let removed = withSchema { schema in
-            withAttributes(apiKey: apiKey) { attributes in
-                withTimeout(timeout) { cancellable in
-                    secret_password_clearv_sync(schema, attributes, cancellable, &error)
-                }
+        let removed = withSchema(schema, attributes) { schema, attributes in
+            withTimeout(timeout) { cancellable in
+                secret_password_clearv_sync(schema, attributes, cancellable, &error)
             }
         }
-        if let error { throw StoreError(description: describe(error, timeout: timeout)) }
+        if let error { throw Failure(description: describe(error, timeout: timeout)) }
         return removed != 0
     }
 
@@ -87,22 +78,20 @@ public enum Keyring {
     /// Also drops libsecret's cached service afterwards: it is bound to the
     /// keyring process it first met, and would fail for good once that one
     /// restarts. Each call opens a fresh session instead (calls are rare).
-    private static func withSchema<T>(_ body: (UnsafeMutablePointer<SecretSchema>) -> T) -> T {
+    private static func withSchema<T>(
+        _ name: String, _ attributes: [String: String], _ body: (UnsafeMutablePointer<SecretSchema>, OpaquePointer) -> T
+    ) -> T {
         defer { secret_service_disconnect() }
         let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)!
         // SECRET_SCHEMA_ATTRIBUTE_STRING is 0: a NULL value.
-        g_hash_table_insert(types, g_strdup(keyAttribute), nil)
-        let schema = secret_schema_newv(schemaName, SECRET_SCHEMA_NONE, types)!
+        for key in attributes.keys { g_hash_table_insert(types, g_strdup(key), nil) }
+        let schema = secret_schema_newv(name, SECRET_SCHEMA_NONE, types)!
         g_hash_table_unref(types)
         defer { secret_schema_unref(schema) }
-        return body(schema)
-    }
-
-    private static func withAttributes<T>(apiKey: String, _ body: (OpaquePointer) -> T) -> T {
-        let attributes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
-        g_hash_table_insert(attributes, g_strdup(keyAttribute), g_strdup(apiKey))
-        defer { g_hash_table_unref(attributes) }
-        return body(attributes)
+        let values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        for (key, value) in attributes { g_hash_table_insert(values, g_strdup(key), g_strdup(value)) }
+        defer { g_hash_table_unref(values) }
+        return body(schema, values)
     }
 
     /// A `GCancellable` cancelled from a timer thread after `seconds`.
