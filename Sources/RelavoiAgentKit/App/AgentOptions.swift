@@ -50,7 +50,10 @@ public struct AgentOptions: Equatable, Sendable {
             }
         } catch {
             return .exit(
-                code: 2, message: "relavoi-agent: " + BannerPhrases.fill(L("%s (try --help)"), with: error.message))
+                code: 2,
+                message: "relavoi-agent: "
+                    + BannerPhrases.fill(
+                        L("%s (try --help)"), with: error.message))
         }
         if let extra = parsed.remaining.first {
             let quoted = String(extra.prefix(64))
