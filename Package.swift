@@ -22,7 +22,7 @@ let package = Package(
         // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
         .target(name: "RelavoiCore", swiftSettings: swift6),
 
-        // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_.
+        // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_/secret_.
         .target(name: "RelavoiGLib", dependencies: ["CGLib"], swiftSettings: swift6),
         .target(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
@@ -40,6 +40,10 @@ let package = Package(
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
+        // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
+        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        // The desktop keyring (Secret Service) through libsecret, bounded in time.
+        .target(name: "RelavoiSecret", dependencies: ["RelavoiGLib", "CGLib", "CSecret"], swiftSettings: swift6),
 
         // The public API that mirrors the iOS SDK.
         .target(
@@ -59,7 +63,7 @@ let package = Package(
             name: "RelavoiAgentKit",
             dependencies: [
                 "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
-                "CGLib", "CSecret",
+                "RelavoiSession", "RelavoiSecret",
             ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
@@ -86,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
-                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib", "CGLib",
+                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib",
+                "CGLib",
             ],
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),

@@ -1,5 +1,5 @@
-import CGLib
 import Foundation
+import RelavoiGLib
 
 /// The `relavoi-sandbox` command line. The API secret never comes from argv:
 /// it is read from `RELAVOI_SANDBOX_SECRET`, else the default test secret.
@@ -23,64 +23,76 @@ public struct SandboxCommandLine: Equatable, Sendable {
     {
         var result = SandboxCommandLine()
         if let secret = environment[secretVariable], !secret.isEmpty { result.options.apiSecret = secret }
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+        let parsed: CommandLineParser.Parsed
+        do {
+            switch try parser.parse(["relavoi-sandbox"] + arguments) {
+            case .help:
+                result.showHelp = true
+                return result
+            case .parsed(let given): parsed = given
             }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard let next = rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
-                return next
+        } catch {
+            guard error.kind == .missingValue, let option = error.option else {
+                throw UsageError(description: error.message)
             }
-            func seconds() throws(UsageError) -> TimeInterval {
-                let text = try value()
-                guard let number = TimeInterval(text), number >= 0, number.isFinite else {
-                    throw UsageError(description: "\(name) needs a number of seconds, not \(text)")
-                }
-                return number
-            }
-            switch name {
-            case "--help", "-h": result.showHelp = true
-            case "--verbose", "-v": result.verbose = true
-            case "--port":
-                let text = try value()
-                guard let port = UInt16(text) else {
-                    throw UsageError(description: "--port needs 0-65535, not \(text)")
-                }
-                result.port = port
-            case "--scenario": result.scenarioPath = try value()
-            case "--api-key":
-                result.options.apiKey = try value()
-                if result.options.apiKey.isEmpty { throw UsageError(description: "--api-key must not be empty") }
-            case "--tenant-id":
-                let text = try value()
-                guard UUID(uuidString: text) != nil else { throw UsageError(description: "--tenant-id needs a UUID") }
-                result.options.tenantId = text.lowercased()
-            case "--token-lifetime":
-                result.options.tokenLifetime = try seconds()
-                if result.options.tokenLifetime < 1 { throw UsageError(description: "--token-lifetime must be >= 1") }
-            case "--ping-interval": result.options.pingInterval = try seconds()
-            case "--rest-latency":
-                result.options.restLatency = try seconds()
-                if result.options.restLatency > 600 { throw UsageError(description: "--rest-latency must be <= 600") }
-            case "--token-rate-limit":
-                let text = try value()
-                guard let limit = Int(text), limit >= 0 else {
-                    throw UsageError(description: "--token-rate-limit needs a count (0 = unlimited)")
-                }
-                result.options.tokenRateLimitPerMinute = limit
-            case "--api-secret", "--secret":
+            throw UsageError(description: "\(option) needs a value")
+        }
+        if let argument = parsed.remaining.first {
+            let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+            if name == "--api-secret" || name == "--secret" {
                 throw UsageError(
                     description: "secrets are never taken from the command line: set \(secretVariable) instead")
-            default:
-                throw UsageError(description: "unknown argument \(argument) (see --help)")
             }
+            throw UsageError(description: "unknown argument \(argument) (see --help)")
+        }
+        for given in parsed.given {
+            try result.apply(given.name, given.value ?? "")
         }
         return result
+    }
+
+    private static let parser = CommandLineParser(
+        options: [
+            .init("verbose", short: "v"), .init("port", value: "N"),
+            .init("scenario", value: "FILE", filename: true), .init("api-key", value: "KEY"),
+            .init("tenant-id", value: "UUID"), .init("token-lifetime", value: "S"), .init("ping-interval", value: "S"),
+            .init("rest-latency", value: "S"), .init("token-rate-limit", value: "N"),
+        ], keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
+
+    private mutating func apply(_ long: String, _ text: String) throws(UsageError) {
+        let name = "--" + long
+        func seconds() throws(UsageError) -> TimeInterval {
+            guard let number = TimeInterval(text), number >= 0, number.isFinite else {
+                throw UsageError(description: "\(name) needs a number of seconds, not \(text)")
+            }
+            return number
+        }
+        switch long {
+        case "verbose": verbose = true
+        case "port":
+            guard let port = UInt16(text) else { throw UsageError(description: "--port needs 0-65535, not \(text)") }
+            self.port = port
+        case "scenario": scenarioPath = text
+        case "api-key":
+            options.apiKey = text
+            if options.apiKey.isEmpty { throw UsageError(description: "--api-key must not be empty") }
+        case "tenant-id":
+            guard UUID(uuidString: text) != nil else { throw UsageError(description: "--tenant-id needs a UUID") }
+            options.tenantId = text.lowercased()
+        case "token-lifetime":
+            options.tokenLifetime = try seconds()
+            if options.tokenLifetime < 1 { throw UsageError(description: "--token-lifetime must be >= 1") }
+        case "ping-interval": options.pingInterval = try seconds()
+        case "rest-latency":
+            options.restLatency = try seconds()
+            if options.restLatency > 600 { throw UsageError(description: "--rest-latency must be <= 600") }
+        case "token-rate-limit":
+            guard let limit = Int(text), limit >= 0 else {
+                throw UsageError(description: "--token-rate-limit needs a count (0 = unlimited)")
+            }
+            options.tokenRateLimitPerMinute = limit
+        default: break
+        }
     }
 
     public static let help = """
@@ -130,25 +142,4 @@ public struct SandboxCommandLine: Equatable, Sendable {
           {"at":9,"quit":true}                   exit
         Frames sent while no client is connected are lost (no replay).
         """
-}
-
-/// Process-level glue for the executable.
-public enum SandboxProcess {
-    private final class Handler {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-
-    /// Runs `body` on the main loop when SIGINT or SIGTERM arrives.
-    public static func onTerminationSignals(_ body: @escaping () -> Void) {
-        for signal in [SIGINT, SIGTERM] {
-            let handler = Unmanaged.passRetained(Handler(body)).toOpaque()
-            let callback: GSourceFunc = { data in
-                Unmanaged<Handler>.fromOpaque(data!).takeUnretainedValue().body()
-                return gboolean(1)
-            }
-            let destroy: GDestroyNotify = { data in Unmanaged<Handler>.fromOpaque(data!).release() }
-            g_unix_signal_add_full(G_PRIORITY_HIGH, signal, callback, handler, destroy)
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiGLib
 
 /// `relavoi-bench [OPTION…]` (the system benchmark) and `relavoi-bench micro`.
 struct BenchOptions: Codable, Equatable {
@@ -51,11 +52,21 @@ struct BenchOptions: Codable, Equatable {
             rest.removeFirst()
             options.tickerBanners = 1
         }
-        while !rest.isEmpty {
-            let flag = rest.removeFirst()
-            if flag == "--help" || flag == "-h" { return .exit(0, usage) }
-            if flag == "--quick" {
-                options.runs = 1
+        let parsed: CommandLineParser.Parsed
+        do {
+            switch try parser.parse(["relavoi-bench"] + rest) {
+            case .help: return .exit(0, usage)
+            case .parsed(let result): parsed = result
+            }
+        } catch {
+            guard error.kind == .missingValue, let flag = error.option else { return .exit(2, error.message) }
+            return .exit(2, "relavoi-bench: \(flag) needs a value\n\n" + usage)
+        }
+        if let flag = parsed.remaining.first { return .exit(2, "relavoi-bench: unknown option \(flag)\n\n" + usage) }
+        for given in parsed.given {
+            let flag = "--" + given.name
+            guard let value = given.value else {
+                options.runs = 1  // --quick, the only flag
                 options.calls = 200
                 options.firehoseFrames = 20_000
                 options.sessions = 10_000
@@ -64,8 +75,6 @@ struct BenchOptions: Codable, Equatable {
                 options.notifySendUpdates = 3
                 continue
             }
-            guard let value = rest.first else { return .exit(2, "relavoi-bench: \(flag) needs a value\n\n" + usage) }
-            rest.removeFirst()
             let number = Double(value)
             switch flag {
             case "--runs": options.runs = Int(number ?? 0)
@@ -85,14 +94,12 @@ struct BenchOptions: Codable, Equatable {
                 options.tickerMode = mode
             case "--agent": options.agentBinary = value
             case "--swift-version": options.swiftVersion = value
-            case "--servers":
+            default:  // --servers
                 let kinds = value.split(separator: ",").map { NotificationServer.Kind(rawValue: String($0)) }
                 guard !kinds.isEmpty, kinds.allSatisfy({ $0 != nil }), kinds.first == .dbusmock else {
                     return .exit(2, "relavoi-bench: --servers is a list of dbusmock,dunst starting with dbusmock")
                 }
                 options.servers = kinds.compactMap { $0 }
-            default:
-                return .exit(2, "relavoi-bench: unknown option \(flag)\n\n" + usage)
             }
             let numeric = [
                 "--banners", "--runs", "--calls", "--firehose", "--sessions", "--idle", "--window", "--updates",
@@ -104,6 +111,13 @@ struct BenchOptions: Codable, Equatable {
         if options.microOut == "" { return .exit(2, "relavoi-bench micro: --out FILE is required") }
         return .run(options)
     }
+
+    private static let parser = CommandLineParser(
+        options: [
+            "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "mode", "agent",
+            "swift-version", "servers",
+        ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
+        keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
 
     /// A binary built next to this one (`.build/release/relavoi-agent`).
     static func siblingBinary(_ name: String) -> String {

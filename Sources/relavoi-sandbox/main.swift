@@ -38,7 +38,7 @@ MainActor.assumeIsolated {
         fail("\(error)", status: 1)
     }
     server.onQuit = { MainLoop.quit() }
-    SandboxProcess.onTerminationSignals { MainLoop.quit() }
+    UnixSignals.onTerminate { _ in MainLoop.quit() }
     // Unbuffered: whoever started us waits for this line.
     FileHandle.standardOutput.write(Data("READY \(server.baseURL)\n".utf8))
     if let scenario { server.play(scenario) }

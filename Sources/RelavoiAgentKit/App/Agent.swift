@@ -40,6 +40,9 @@ public final class Agent {
         case .exit(let code, let message):
             StandardStreams.error((message + "\n"))
             return code
+        case .help(let text):
+            StandardStreams.output(text)
+            return 0
         case .run(let parsed):
             options = parsed
         }

@@ -6,10 +6,8 @@ import RelavoiSDK
 
 /// Reads `agent.conf` and the environment.
 enum AgentSettingsLoader {
-    static func defaultPath() -> String { KeyFile.userConfigDirectory + "/relavoi/agent.conf" }
-
     static func load(path: String?) throws -> AgentSettings {
-        let file = path ?? defaultPath()
+        let file = path ?? AgentConfigFile.defaultPath
         if path != nil, !FileManager.default.fileExists(atPath: file) {
             throw SettingsError(key: "--config", message: "\(file) does not exist")
         }

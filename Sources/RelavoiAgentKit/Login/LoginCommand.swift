@@ -41,7 +41,7 @@ public enum LoginCommand {
                 },
                 checkCredentials: CredentialChecker.check(apiKey:secret:config:),
                 environment: ProcessInfo.processInfo.environment,
-                defaultConfigPath: { AgentConfigWriter.defaultPath })
+                defaultConfigPath: { AgentConfigFile.defaultPath })
         }
     }
 

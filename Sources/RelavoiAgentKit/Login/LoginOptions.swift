@@ -1,3 +1,4 @@
+import RelavoiGLib
 import RelavoiI18n
 
 /// `relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
@@ -24,47 +25,49 @@ struct LoginOptions: Equatable {
 
     /// Parses the words after `login`.
     static func parse(_ args: [String]) -> Parsed {
-        var options = LoginOptions()
-        var index = 0
-        func value(_ name: String) -> String? {
-            index += 1
-            return index < args.count ? args[index] : nil
+        let parser = CommandLineParser(
+            options: [
+                .init("api-key", value: "KEY"), .init("base-url", value: "URL"), .init("user-phone", value: "E164"),
+                .init("config", value: "FILE", filename: true), .init("offline"), .init("force"),
+            ],
+            keepsUnknownOptions: true, helpOptions: ["-h", "--help"])
+        let parsed: CommandLineParser.Parsed
+        do {
+            switch try parser.parse(["login"] + args) {
+            case .help: return .help
+            case .parsed(let result): parsed = result
+            }
+        } catch {
+            guard error.kind == .missingValue, let option = error.option else { return .usageError(error.message) }
+            return .usageError("\(option) needs a value")
         }
-        // Options with a value, in both `--name VALUE` and `--name=VALUE` forms.
-        let valued: [String: WritableKeyPath<LoginOptions, String?>] = [
-            "--api-key": \.apiKey, "--base-url": \.baseURL, "--user-phone": \.userPhone, "--config": \.configPath,
-        ]
-        while index < args.count {
-            let arg = args[index]
-            let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
-            if let path = valued[name] {
-                let given = name == arg ? value(arg) : String(arg.dropFirst(name.count + 1))
-                guard let given, !given.isEmpty else { return .usageError("\(name) needs a value") }
-                options[keyPath: path] = given
-                index += 1
-                continue
-            }
-            switch arg {
-            case "-h", "--help":
-                return .help
-            case "--force":
-                options.force = true
-            case "--offline":
-                options.offline = true
-            default:
-                if arg.lowercased().contains("secret") {
-                    // Do not echo it: it may be the secret itself.
-                    return .usageError("the API secret is never taken from the command line; run login without it")
-                } else if arg.hasPrefix("-") {
-                    // The name only: a value after "=" may be a pasted secret.
-                    return .usageError("unknown option \(TerminalText.safe(name, limit: 40))")
-                } else {
-                    // Not echoed: it may be a pasted secret.
-                    return .usageError(
-                        "login takes no arguments but options (the API secret is never taken from the command line)")
+        var options = LoginOptions()
+        for given in parsed.given {
+            let valued: [String: WritableKeyPath<LoginOptions, String?>] = [
+                "api-key": \.apiKey, "base-url": \.baseURL, "user-phone": \.userPhone, "config": \.configPath,
+            ]
+            if let path = valued[given.name] {
+                guard let value = given.value, !value.isEmpty else {
+                    return .usageError("--\(given.name) needs a value")
                 }
+                options[keyPath: path] = value
             }
-            index += 1
+            if given.name == "offline" { options.offline = true }
+            if given.name == "force" { options.force = true }
+        }
+        if let arg = parsed.remaining.first {
+            if arg.lowercased().contains("secret") {
+                // Do not echo it: it may be the secret itself.
+                return .usageError("the API secret is never taken from the command line; run login without it")
+            } else if arg.hasPrefix("-") {
+                // The name only: a value after "=" may be a pasted secret.
+                let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
+                return .usageError("unknown option \(TerminalText.safe(name, limit: 40))")
+            } else {
+                // Not echoed: it may be a pasted secret.
+                return .usageError(
+                    "login takes no arguments but options (the API secret is never taken from the command line)")
+            }
         }
         return .run(options)
     }

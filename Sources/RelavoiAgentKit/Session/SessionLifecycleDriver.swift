@@ -3,6 +3,7 @@ import Glibc
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
+import RelavoiSession
 
 /// Carries out `SessionLifecycleMachine` for the agent: logind's sleep and resume,
 /// GIO's network monitor and the session bus feed it; its actions go to the

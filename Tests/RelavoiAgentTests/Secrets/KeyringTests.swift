@@ -6,6 +6,20 @@ import XCTest
 
 /// libsecret against a real gnome-keyring-daemon on the private test bus.
 final class KeyringTests: XCTestCase {
+    /// A running test keyring holding `TestCredentials.secret` for `TestCredentials.apiKey`.
+    private static func keyringWithTheTestSecret() throws -> TestKeyring {
+        let keyring = try TestKeyring.start()
+        do {
+            try Keyring.store(
+                secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
+                label: "Relavoi API secret (test)", timeout: 10)
+        } catch {
+            keyring.stop()
+            throw error
+        }
+        return keyring
+    }
+
     func testStoreLookupReplaceAndClear() throws {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
@@ -24,12 +38,8 @@ final class KeyringTests: XCTestCase {
     }
 
     func testSecretSourcePrefersTheKeyring() throws {
-        let keyring = try TestKeyring.start()
+        let keyring = try Self.keyringWithTheTestSecret()
         defer { keyring.stop() }
-        try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
-            label: "Relavoi API secret (test)",
-            timeout: 10)
         let source = SecretSource(
             apiKey: TestCredentials.apiKey, environment: [SecretSource.secretVariable: "rs_from_the_environment"])
         let resolved = try source.resolve()
@@ -42,12 +52,8 @@ final class KeyringTests: XCTestCase {
     }
 
     func testLockedKeyringFallsThroughToTheNextSource() throws {
-        let keyring = try TestKeyring.start()
+        let keyring = try Self.keyringWithTheTestSecret()
         defer { keyring.stop() }
-        try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
-            label: "Relavoi API secret (test)",
-            timeout: 10)
         // Lock every collection, as a locked desktop keyring is; unlocking
         // would need a prompt, which nobody answers here.
         let lock = Process()

@@ -5,6 +5,7 @@ import RelavoiGLib
 import XCTest
 
 @testable import RelavoiAgentKit
+@testable import RelavoiSession
 
 /// The GIO adapters in-process: signals in, callbacks out.
 final class SessionWatcherTests: XCTestCase {

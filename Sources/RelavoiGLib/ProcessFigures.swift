@@ -6,8 +6,8 @@ import Glibc
 /// memory next to what malloc has handed out tells a leak (both grow) from
 /// allocator retention (only RSS grows). Under AddressSanitizer malloc's
 /// figures read 0 (its allocator replaces malloc).
-enum ProcessFigures {
-    static func current() -> [(name: String, value: Int64)] {
+public enum ProcessFigures {
+    public static func current() -> [(name: String, value: Int64)] {
         let heap = mallinfo2()
         return [
             ("rss-bytes", residentBytes()),

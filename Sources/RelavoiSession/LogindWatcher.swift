@@ -11,17 +11,17 @@ import RelavoiGLib
 /// Everything is asynchronous on the main loop: the bus connection, the
 /// signal subscription, the name watch and the `Inhibit` call.
 @MainActor
-final class LogindWatcher {
-    enum Event: Equatable, Sendable {
+public final class LogindWatcher {
+    public enum Event: Equatable, Sendable {
         /// logind owns its name (at start or after a restart).
         case appeared
         /// `PrepareForSleep(true)` before sleep, `(false)` after resume.
         case prepareForSleep(Bool)
     }
 
-    static let busName = "org.freedesktop.login1"
-    static let objectPath = "/org/freedesktop/login1"
-    static let interface = "org.freedesktop.login1.Manager"
+    public static let busName = "org.freedesktop.login1"
+    public static let objectPath = "/org/freedesktop/login1"
+    public static let interface = "org.freedesktop.login1.Manager"
 
     /// Carries the watcher through GDBus's `user_data` without keeping it alive.
     private final class Handle {
@@ -40,32 +40,27 @@ final class LogindWatcher {
     private var lockFD: Int32 = -1
     private var warnedLockRefused = false
 
-    init(onEvent: @escaping @MainActor (Event) -> Void) {
+    public init(onEvent: @escaping @MainActor (Event) -> Void) {
         self.onEvent = onEvent
     }
 
     isolated deinit { stop() }
 
-    func start() {
+    public func start() {
         guard connection == nil else { return }
-        AsyncBus.get(G_BUS_TYPE_SYSTEM, cancellable: cancellable) { [weak self] connection, error in
-            guard let connection else {
-                Log.info("no system bus (\(error)): sleep and resume are not followed")
-                return
-            }
-            guard let self, self.connection == nil else {
-                g_object_unref(UnsafeMutableRawPointer(connection))
-                return
-            }
+        AsyncBus.get(
+            G_BUS_TYPE_SYSTEM, cancellable: cancellable, for: self, isAttached: { $0.connection != nil },
+            consequence: "sleep and resume are not followed"
+        ) { watcher, connection in
             // The shared connection must not end the agent when the system bus goes away.
             g_dbus_connection_set_exit_on_close(connection, 0)
-            self.connection = connection
-            self.subscribe(connection)
-            self.watchName(connection)
+            watcher.connection = connection
+            watcher.subscribe(connection)
+            watcher.watchName(connection)
         }
     }
 
-    func stop() {
+    public func stop() {
         g_cancellable_cancel(cancellable)
         releaseLock()
         if let connection {
@@ -82,13 +77,12 @@ final class LogindWatcher {
     // MARK: The sleep lock
 
     /// Asks logind for a sleep delay lock (once; kept until `releaseLock`).
-    func takeLock() {
+    public func takeLock() {
         lockWanted = true
         guard let connection, present, lockFD < 0, !lockPending else { return }
         lockPending = true
-        let parameters = GVariantValues.tuple([
-            g_variant_new_string("sleep"), g_variant_new_string("Relavoi"),
-            g_variant_new_string("Close the call stream before the system sleeps"), g_variant_new_string("delay"),
+        let parameters = Self.stringTuple([
+            "sleep", "Relavoi", "Close the call stream before the system sleeps", "delay",
         ])
         let callback: GAsyncReadyCallback = { source, result, data in
             nonisolated(unsafe) let source = source
@@ -103,7 +97,9 @@ final class LogindWatcher {
                 var fd: Int32 = -1
                 var failure: String?
                 if let reply {
-                    let index = g_variant_get_handle(GVariantValues.child(reply, 0))
+                    let handleValue = g_variant_get_child_value(reply, 0)!
+                    let index = g_variant_get_handle(handleValue)
+                    g_variant_unref(handleValue)
                     if let fdList {
                         fd = g_unix_fd_list_get(fdList, index, &error)
                         if fd < 0 { failure = GErrorText.take(error) }
@@ -123,15 +119,15 @@ final class LogindWatcher {
             }
         }
         let handle = Unmanaged.passRetained(Handle(self)).toOpaque()
-        GVariantValues.withType("(h)") { replyType in
-            g_dbus_connection_call_with_unix_fd_list(
-                connection, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
-                G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, cancellable, callback, handle)
-        }
+        let replyType = g_variant_type_new("(h)")
+        defer { g_variant_type_free(replyType) }
+        g_dbus_connection_call_with_unix_fd_list(
+            connection, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
+            G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, cancellable, callback, handle)
     }
 
     /// Lets go of the lock (the sleep may go ahead).
-    func releaseLock() {
+    public func releaseLock() {
         lockWanted = false
         guard lockFD >= 0 else { return }
         close(lockFD)
@@ -165,8 +161,8 @@ final class LogindWatcher {
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
                 let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
-                guard let parameters, GVariantValues.hasType(parameters, "(b)") else { return }
-                handle.watcher?.onEvent(.prepareForSleep(GVariantValues.bool(parameters, 0)))
+                guard let parameters, let sleeping = LogindWatcher.onlyBool(parameters) else { return }
+                handle.watcher?.onEvent(.prepareForSleep(sleeping))
             }
         }
         let destroy: GDestroyNotify = { data in Unmanaged<Handle>.fromOpaque(data!).release() }
@@ -210,5 +206,24 @@ final class LogindWatcher {
         let wanted = lockWanted
         releaseLock()
         lockWanted = wanted
+    }
+
+    // MARK: GVariant
+
+    /// A floating `(ssss…)` tuple, sunk by the call that takes it.
+    private static func stringTuple(_ strings: [String]) -> OpaquePointer {
+        let children = strings.map { Optional(g_variant_new_string($0)!) }
+        return children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
+    }
+
+    /// Made once for the process (see `VariantType`).
+    nonisolated(unsafe) private static let booleanTuple = VariantType.make("(b)")
+
+    /// The Bool of a `(b)`; nil for anything else.
+    private nonisolated static func onlyBool(_ parameters: OpaquePointer) -> Bool? {
+        guard g_variant_is_of_type(parameters, booleanTuple) != 0 else { return nil }
+        let value = g_variant_get_child_value(parameters, 0)!
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
     }
 }

@@ -12,7 +12,7 @@ import RelavoiGLib
 /// default route) and `notify::network-available` (GIO's NetworkManager
 /// monitor reports NetworkManager's own state only this way).
 @MainActor
-final class NetworkWatcher {
+public final class NetworkWatcher {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
         weak var watcher: NetworkWatcher?
@@ -33,7 +33,7 @@ final class NetworkWatcher {
     /// - Parameters:
     ///   - onReady: once, with the availability when the watcher attached.
     ///   - onChange: on every change signal, with the availability then.
-    init(onReady: @escaping @MainActor (Bool) -> Void, onChange: @escaping @MainActor (Bool) -> Void) {
+    public init(onReady: @escaping @MainActor (Bool) -> Void, onChange: @escaping @MainActor (Bool) -> Void) {
         self.onReady = onReady
         self.onChange = onChange
     }
@@ -44,7 +44,7 @@ final class NetworkWatcher {
     /// synchronously over D-Bus, so that happens on a worker thread (with no
     /// context of its own pushed, GIO delivers the monitor's signals to the
     /// main context all the same).
-    func start() {
+    public func start() {
         guard monitor == nil, !stopped else { return }
         let handle = Handle(self)
         Threads.detach(name: "relavoi-worker") {
@@ -81,7 +81,7 @@ final class NetworkWatcher {
         onReady(available)
     }
 
-    func stop() {
+    public func stop() {
         stopped = true
         if let monitor {
             for id in handlerIDs { g_signal_handler_disconnect(UnsafeMutableRawPointer(monitor), id) }
@@ -90,7 +90,7 @@ final class NetworkWatcher {
         monitor = nil
     }
 
-    var isAvailable: Bool {
+    public var isAvailable: Bool {
         guard let monitor else { return true }
         return g_network_monitor_get_network_available(monitor) != 0
     }

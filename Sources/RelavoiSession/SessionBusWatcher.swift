@@ -5,7 +5,7 @@ import RelavoiGLib
 /// connection's `closed` signal fires. Clears the connection's exit-on-close
 /// (which would `raise(SIGTERM)`) so the agent ends in its own orderly way.
 @MainActor
-final class SessionBusWatcher {
+public final class SessionBusWatcher {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
         weak var watcher: SessionBusWatcher?
@@ -18,24 +18,19 @@ final class SessionBusWatcher {
     private var handlerID: gulong = 0
     private var reported = false
 
-    init(onClosed: @escaping @MainActor () -> Void) {
+    public init(onClosed: @escaping @MainActor () -> Void) {
         self.onClosed = onClosed
     }
 
     isolated deinit { stop() }
 
-    func start() {
+    public func start() {
         guard connection == nil else { return }
-        AsyncBus.get(G_BUS_TYPE_SESSION, cancellable: cancellable) { [weak self] connection, error in
-            guard let connection else {
-                Log.info("no session bus (\(error)): logout is noticed by SIGTERM only")
-                return
-            }
-            guard let self, self.connection == nil else {
-                g_object_unref(UnsafeMutableRawPointer(connection))
-                return
-            }
-            self.attach(connection)
+        AsyncBus.get(
+            G_BUS_TYPE_SESSION, cancellable: cancellable, for: self, isAttached: { $0.connection != nil },
+            consequence: "logout is noticed by SIGTERM only"
+        ) { watcher, connection in
+            watcher.attach(connection)
             g_object_unref(UnsafeMutableRawPointer(connection))
         }
     }
@@ -58,7 +53,7 @@ final class SessionBusWatcher {
         if g_dbus_connection_is_closed(connection) != 0 { self.closed() }
     }
 
-    func stop() {
+    public func stop() {
         g_cancellable_cancel(cancellable)
         if let connection {
             if handlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), handlerID) }

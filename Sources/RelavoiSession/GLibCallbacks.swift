@@ -31,30 +31,3 @@ enum GLibCallbacks {
         return g_signal_connect_data(instance, signal, handler, data, release, GConnectFlags(rawValue: 0))
     }
 }
-
-/// `g_bus_get`, asynchronously: the completion runs on the main loop with a
-/// connection reference the caller owns, or nil and the reason.
-@MainActor
-enum AsyncBus {
-    private final class Completion {
-        let done: @MainActor (OpaquePointer?, String) -> Void
-        init(_ done: @escaping @MainActor (OpaquePointer?, String) -> Void) { self.done = done }
-    }
-
-    static func get(
-        _ type: GBusType, cancellable: UnsafeMutablePointer<GCancellable>?,
-        _ done: @escaping @MainActor (OpaquePointer?, String) -> Void
-    ) {
-        let callback: GAsyncReadyCallback = { _, result, data in
-            nonisolated(unsafe) let result = result
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                let completion = Unmanaged<Completion>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let connection = g_bus_get_finish(result, &error)
-                completion.done(connection, connection == nil ? GErrorText.take(error) : "")
-            }
-        }
-        g_bus_get(type, cancellable, callback, Unmanaged.passRetained(Completion(done)).toOpaque())
-    }
-}
