@@ -29,10 +29,7 @@ final class AgentHarness {
     }
 
     func stop() {
-        if agent.process.isRunning {
-            agent.signal(SIGTERM)
-            _ = agent.waitForExit(timeout: 10)
-        }
+        agent.terminate()
         sandbox.stop()
         mock.stop()
     }

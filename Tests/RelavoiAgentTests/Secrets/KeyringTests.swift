@@ -6,14 +6,18 @@ import XCTest
 
 /// libsecret against a real gnome-keyring-daemon on the private test bus.
 final class KeyringTests: XCTestCase {
+    /// The test account's secret in the keyring, as `relavoi-agent login` stores it.
+    static func storeTheTestSecret() throws {
+        try Keyring.store(
+            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
+            label: "Relavoi API secret (test)", timeout: 10)
+    }
+
     func testStoreLookupReplaceAndClear() throws {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
         XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .notFound)
-        try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
-            label: "Relavoi API secret (test)",
-            timeout: 10)
+        try Self.storeTheTestSecret()
         XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .found(APISecret(TestCredentials.secret)))
         XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.otherKey), .notFound, "one item per API key")
         // Storing again for the same key replaces the item.
@@ -26,10 +30,7 @@ final class KeyringTests: XCTestCase {
     func testSecretSourcePrefersTheKeyring() throws {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
-        try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
-            label: "Relavoi API secret (test)",
-            timeout: 10)
+        try Self.storeTheTestSecret()
         let source = SecretSource(
             apiKey: TestCredentials.apiKey, environment: [SecretSource.secretVariable: "rs_from_the_environment"])
         let resolved = try source.resolve()
@@ -44,10 +45,7 @@ final class KeyringTests: XCTestCase {
     func testLockedKeyringFallsThroughToTheNextSource() throws {
         let keyring = try TestKeyring.start()
         defer { keyring.stop() }
-        try Keyring.store(
-            secret: APISecret(TestCredentials.secret), apiKey: TestCredentials.apiKey,
-            label: "Relavoi API secret (test)",
-            timeout: 10)
+        try Self.storeTheTestSecret()
         // Lock every collection, as a locked desktop keyring is; unlocking
         // would need a prompt, which nobody answers here.
         let lock = Process()

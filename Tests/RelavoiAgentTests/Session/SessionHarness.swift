@@ -46,10 +46,7 @@ final class SessionHarness {
     }
 
     func stop() {
-        if agent.process.isRunning {
-            agent.signal(SIGTERM)
-            _ = agent.waitForExit(timeout: 10)
-        }
+        agent.terminate()
         sandbox.stop()
         systemBus.stop()
         notifications?.stop()
