@@ -74,9 +74,6 @@ final class AgentHarness {
         return found
     }
 
-    /// Lets `seconds` pass with the loop turning.
-    func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
-
     /// Waits until the agent's log holds `text` at least `count` times.
     @discardableResult
     func waitForLog(
