@@ -15,18 +15,7 @@ if [ "$out" = --check ]; then
   mode=check
   out=.build/api/RelavoiSDK.json
 fi
-modules=.build/debug/Modules
-[ -d "$modules" ] || { echo "api-dump: no $modules (run make build first)" >&2; exit 2; }
-export PKG_CONFIG_PATH=${PKG_CONFIG_PATH:-$PWD/.build/pkgconfig}
-
-# The C modules the Swift modules import, as SwiftPM passes them.
-clang_args=()
-for flag in $(pkg-config --cflags gio-unix-2.0 libnotify libsoup-3.0 | sed -e 's/-pthread//g'); do
-  clang_args+=(-Xcc "$flag")
-done
-for module in CGLib CNotify CSoup; do
-  clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/$module/module.modulemap")
-done
+NAME=api-dump . scripts/lib/sdk-modules.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -41,9 +41,7 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
 export DISPLAY=":$display"
-dunstrc=$(mktemp)
-printf '[global]\n    origin = top-right\n    offset = 10x10\n    width = 420\n    font = DejaVu Sans 11\n    idle_threshold = 0\n    markup = full\n' > "$dunstrc"
-dunst -config "$dunstrc" >/dev/null 2>&1 &
+dunst -config "$here/dunstrc" >/dev/null 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do dunstctl is-paused >/dev/null 2>&1 && break; sleep 0.1; done
 
@@ -61,6 +59,5 @@ shot 10 3-live-later "the same banner, ticked in place"
 shot 10 4-ended "call ended, lingering"
 wait "$agent_pid"
 status=$?
-rm -f "$dunstrc"
 echo "demo: agent exited with $status"
 exit "$status"

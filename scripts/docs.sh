@@ -5,22 +5,13 @@
 # Writes .build/docs/RelavoiSDK.doccarchive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=.build/debug/Modules
-[ -d "$modules" ] || { echo "docs: no $modules (run make build first)" >&2; exit 2; }
-export PKG_CONFIG_PATH=${PKG_CONFIG_PATH:-$PWD/.build/pkgconfig}
+NAME=docs . scripts/lib/sdk-modules.sh
 out=.build/docs
 graphs=$out/symbol-graphs
 archive=$out/RelavoiSDK.doccarchive
 rm -rf "$graphs" "$archive"
 mkdir -p "$graphs"
 
-clang_args=()
-for flag in $(pkg-config --cflags gio-unix-2.0 libnotify libsoup-3.0 | sed -e 's/-pthread//g'); do
-  clang_args+=(-Xcc "$flag")
-done
-for module in CGLib CNotify CSoup; do
-  clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/$module/module.modulemap")
-done
 swift-symbolgraph-extract -module-name RelavoiSDK -I "$modules" -target "$(uname -m)-unknown-linux-gnu" \
   -minimum-access-level public -experimental-allowed-reexported-modules=RelavoiCore,RelavoiGLib \
   -output-dir "$graphs" "${clang_args[@]}"

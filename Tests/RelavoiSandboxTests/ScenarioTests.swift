@@ -124,8 +124,12 @@ final class ScenarioPlaybackTests: SandboxTestCase {
         withSandbox { server, client in
             let playback = server.play(scenario)
             XCTAssertEqual(server.sessions.map(\.id), ["s1"], "at-0 steps run at once")
-            spin(0.3)
+            let played = playback.stepsPlayed
+            // A second playback's step at 0.4 s: by then the first would have sent its 0.3 s step.
+            let marker = server.play(try Scenario.parse(#"{"at":0.4,"session":{"id":"marker","proxyNumber":"+1"}}"#))
+            XCTAssertTrue(MainLoop.iterate(timeout: 30) { marker.isFinished })
             XCTAssertFalse(playback.isFinished, "waits for a client")
+            XCTAssertEqual(playback.stepsPlayed, played, "waits for a client")
             guard let socket = connectedSocket(server, client) else { return }
             defer { socket.dispose() }
             let welcomed = Date()
@@ -173,8 +177,11 @@ final class ScenarioPlaybackTests: SandboxTestCase {
             defer { socket.dispose() }
             let playback = server.play(scenario)
             playback.cancel()
-            spin(0.4)
-            XCTAssertEqual(socket.messages.count, 1)
+            // A second playback's frame at 0.3 s comes after the cancelled one's at 0.2 s would have.
+            _ = server.play(try Scenario.parse(#"{"at":0.3,"raw":"marker"}"#))
+            XCTAssertTrue(socket.waitForMessages(2, timeout: 30))
+            XCTAssertEqual(socket.messages.count, 2)
+            XCTAssertEqual(socket.messages.last, "marker", "the cancelled step never came")
             XCTAssertTrue(playback.isFinished)
             XCTAssertEqual(playback.stepsPlayed, 0)
         }

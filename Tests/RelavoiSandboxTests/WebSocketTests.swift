@@ -70,14 +70,16 @@ final class WebSocketTests: SandboxTestCase {
             socket.send("hello")
             socket.send("{\"type\":\"subscribe\"}")
             server.answersPings = false
+            let framesBefore = server.framesSent
             socket.send("ping")
-            spin(0.4)
-            XCTAssertEqual(socket.messages.count, 2, "other messages are ignored; no pong while pings are off")
+            // The server answers (or not) as it records a message: once it has the ping, it has decided.
+            XCTAssertTrue(MainLoop.iterate(timeout: 30) { server.receivedMessages.count == 4 })
             XCTAssertEqual(server.receivedMessages, ["ping", "hello", "{\"type\":\"subscribe\"}", "ping"])
+            XCTAssertEqual(server.framesSent, framesBefore, "other messages are ignored; no pong while pings are off")
             server.answersPings = true
             socket.send("ping")
-            XCTAssertTrue(socket.waitForMessages(3))
-            XCTAssertEqual(socket.messages.last, "pong")
+            XCTAssertTrue(socket.waitForMessages(3, timeout: 30))
+            XCTAssertEqual(socket.messages, [socket.messages[0], "pong", "pong"])
         }
     }
 
@@ -141,8 +143,11 @@ final class WebSocketTests: SandboxTestCase {
             server.sendEvent(type: "call.incoming", payload: ["sessionId": .string("gone")], id: nil)
             guard let socket = connectedSocket(server, client) else { return }
             defer { socket.dispose() }
-            spin(0.2)
-            XCTAssertEqual(socket.messages.count, 1, "only the welcome: no replay")
+            // An event sent now arrives second: nothing came between the welcome and it.
+            server.sendEvent(type: "call.incoming", payload: ["sessionId": .string("here")], id: nil)
+            XCTAssertTrue(socket.waitForMessages(2, timeout: 30))
+            XCTAssertEqual(socket.messages.count, 2, "only the welcome and the new event: no replay")
+            XCTAssertTrue(socket.messages[1].contains("here"), socket.messages[1])
         }
     }
 

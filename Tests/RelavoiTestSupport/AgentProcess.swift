@@ -64,6 +64,14 @@ public final class AgentProcess {
 
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// Ends it as a session does (SIGTERM) and waits for the exit; nothing
+    /// when it is not running.
+    public func terminate(timeout: Double = 10) {
+        guard process.isRunning else { return }
+        signal(SIGTERM)
+        _ = waitForExit(timeout: timeout)
+    }
+
     /// Waits (turning the GLib loop, so in-process servers keep serving) for
     /// the exit; nil when it is still running after `timeout`.
     public func waitForExit(timeout: Double = 15) -> Int32? {

@@ -8,7 +8,11 @@ public final class DunstServer {
     public let display: String
     private let xvfb: Process
     private let dunst: Process
-    private let configURL: URL
+
+    /// The repository's dunst settings, the same the bench and the demo use.
+    static let configPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/dunstrc").path
 
     public static func start() throws -> DunstServer {
         for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"]
@@ -37,22 +41,13 @@ public final class DunstServer {
             xvfb.terminate()
             throw XCTSkip("Xvfb did not start")
         }
-        // A minimal config: banners top-right, no user scripts, never idle-hidden.
-        configURL = FileManager.default.temporaryDirectory.appendingPathComponent("dunstrc-\(UUID().uuidString)")
-        try """
-        [global]
-        geometry = "400x5-10+10"
-        width = 400
-        origin = top-right
-        offset = 10x10
-        font = DejaVu Sans 11
-        idle_threshold = 0
-        show_age_threshold = -1
-        markup = full
-        """.write(to: configURL, atomically: true, encoding: .utf8)
+        guard FileManager.default.isReadableFile(atPath: Self.configPath) else {
+            xvfb.terminate()
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: Self.configPath])
+        }
         dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-        dunst.arguments = ["-config", configURL.path]
+        dunst.arguments = ["-config", Self.configPath]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         dunst.environment = environment
@@ -72,7 +67,6 @@ public final class DunstServer {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: configURL)
     }
 
     /// Notifications on screen now.

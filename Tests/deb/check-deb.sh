@@ -21,15 +21,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-deb-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
-# check NAME COMMAND...: passes when the command succeeds.
-check() {
-  local name=$1 out
-  shift
-  if out=$("$@" 2>&1); then ok "$name"; else fail "$name" "$(printf '%s' "$out" | head -20)"; fi
-}
+. "$repo/Tests/lib/checks.sh"
 
 if ! make -C "$repo" --no-print-directory deb >"$work/build.log" 2>&1; then
   tail -30 "$work/build.log"
@@ -99,5 +91,4 @@ check "--version is the package's" test "$("$agent" --version 2>&1)" = "relavoi-
 check "--help prints usage" bash -c "'$agent' --help | grep -q '^Usage:' && '$agent' --help | grep -q 'relavoi-agent login'"
 check "login --help prints usage" bash -c "'$agent' login --help | grep -q '^Usage: relavoi-agent login'"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -12,14 +12,7 @@ set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-po-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
-check() {
-  local name=$1 out
-  shift
-  if out=$("$@" 2>&1); then ok "$name"; else fail "$name" "$(printf '%s' "$out" | head -20)"; fi
-}
+. "$repo/Tests/lib/checks.sh"
 # Each msgid of REF is in DEF (untranslated entries count).
 has_all() { msgcmp --use-untranslated "$1" "$2"; }
 
@@ -42,5 +35,4 @@ done
   test "$(grep -v '^#' "$repo/po/LINGUAS" | LC_ALL=C sort | tr '\n' ' ')" = \
   "$(cd "$repo/po" && ls -- *.po | sed 's/\.po$//' | LC_ALL=C sort | tr '\n' ' ')"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary

@@ -16,9 +16,7 @@ if [ "${RELAVOI_AUTOSTART_INNER:-0}" != 1 ]; then
   RELAVOI_AUTOSTART_INNER=1 exec dbus-run-session --config-file="$repo/scripts/session-bus.conf" -- "$0" "$agent" "$sandbox"
 fi
 
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
+. "$repo/Tests/lib/checks.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-autostart-test.XXXXXX")
 pids=()
 cleanup() {
@@ -31,22 +29,22 @@ has_owner() {
   gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
 }
-wait_for() { for _ in $(seq 100); do "$@" && return 0; sleep 0.1; done; return 1; }
 agents_running() { pgrep -c -f "^$work/prefix/bin/relavoi-agent" 2>/dev/null || echo 0; }
+one_agent() { [ "$(agents_running)" = 1 ] && has_owner com.relavoi.Agent; }
 
 # Install into a real temporary prefix so Exec= points at the installed binary.
 PREFIX=$work/prefix XDG_AUTOSTART_DIR=$work/autostart SYSTEMD_ENABLE=0 AGENT_BIN=$agent \
-  "$repo/scripts/install.sh" install >/dev/null || { fail "install"; echo "$passed passed, $failed failed"; exit 1; }
+  "$repo/scripts/install.sh" install >/dev/null || { fail "install"; summary; exit 1; }
 entry=$work/autostart/com.relavoi.Agent.desktop
 [ -f "$entry" ] && ok "autostart entry installed" || fail "autostart entry installed"
 
 /usr/bin/python3 -m dbusmock --template notification_daemon >/dev/null 2>&1 &
 pids+=($!)
-wait_for has_owner org.freedesktop.Notifications && ok "notification server up" || fail "notification server up"
+wait_for 30 has_owner org.freedesktop.Notifications && ok "notification server up" || fail "notification server up"
 
 RELAVOI_SANDBOX_SECRET= "$sandbox" --port 0 > "$work/sandbox.out" 2>"$work/sandbox.err" &
 pids+=($!)
-wait_for grep -q READY "$work/sandbox.out" || fail "sandbox up"
+wait_for 30 grep -q READY "$work/sandbox.out" || fail "sandbox up"
 base=$(sed -n 's/^READY //p' "$work/sandbox.out" | head -1)
 
 # The session's environment: the sandbox's test account, the secret in the environment.
@@ -54,13 +52,17 @@ export RELAVOI_BASE_URL=$base RELAVOI_API_KEY=rk_test_$(printf '5a4d%.0s' $(seq 
   RELAVOI_TENANT_ID=5a4d0000-0000-4000-8000-00000000c0de \
   RELAVOI_API_SECRET=rs_$(printf '0badc0de%.0s' $(seq 8)) XDG_CONFIG_HOME=$work/config
 gio launch "$entry" >"$work/first.log" 2>&1
-if wait_for has_owner com.relavoi.Agent; then ok "agent from the autostart entry owns com.relavoi.Agent"; else
+if wait_for 30 has_owner com.relavoi.Agent; then ok "agent from the autostart entry owns com.relavoi.Agent"; else
   fail "agent owns com.relavoi.Agent" "$(tail -3 "$work/first.log")"; fi
-gio launch "$entry" >"$work/second.log" 2>&1
-sleep 2
-n=$(agents_running)
-[ "$n" = 1 ] && ok "a second start leaves one agent" || fail "a second start leaves one agent" "$n running"
+# The second agent says it runs already (in C, so in English) and exits; then one is left.
+LC_ALL=C.UTF-8 LANGUAGE= gio launch "$entry" >"$work/second.log" 2>&1
+if ! wait_for 30 grep -q "already running" "$work/second.log"; then
+  fail "a second start says the agent is already running" "$(tail -3 "$work/second.log")"
+elif wait_for 30 one_agent; then
+  ok "a second start leaves one agent"
+else
+  fail "a second start leaves one agent" "$(agents_running) running"
+fi
 pkill -TERM -f "^$work/prefix/bin/relavoi-agent"
-wait_for bash -c "! pgrep -f '^$work/prefix/bin/relavoi-agent' >/dev/null" && ok "SIGTERM ends it" || fail "SIGTERM ends it"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+wait_for 30 bash -c "! pgrep -f '^$work/prefix/bin/relavoi-agent' >/dev/null" && ok "SIGTERM ends it" || fail "SIGTERM ends it"
+summary

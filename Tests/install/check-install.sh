@@ -32,16 +32,9 @@ unset PREFIX DESTDIR BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR \
 work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-install-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-passed=0 failed=0 skipped=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
-skip() { skipped=$((skipped + 1)); echo "skip - $1${2:+ ($2)}"; }
-# check NAME COMMAND...: passes when the command succeeds.
-check() {
-  local name=$1 out
-  shift
-  if out=$("$@" 2>&1); then ok "$name"; else fail "$name" "$(printf '%s' "$out" | grep -v 'fd limit' | head -5)"; fi
-}
+. "$repo/Tests/lib/checks.sh"
+# dbus-daemon's "fd limit" warning is no reason.
+check_output() { grep -v 'fd limit' | head -5; }
 has() { command -v "$1" >/dev/null 2>&1; }
 mode_of() { stat -c '%a' "$1"; }
 
@@ -300,20 +293,7 @@ else
 fi
 
 if [ "$fake_agent" != "$agent_bin" ] && has dbus-run-session && has gdbus; then
-  cat >"$work/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=$work</listen>
-  <servicedir>$prefix/share/dbus-1/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
+  private_bus_config "$work" "$prefix/share/dbus-1/services" >"$work/bus.conf"
   check "D-Bus activation starts the installed agent" \
     timeout 40 dbus-run-session --config-file="$work/bus.conf" -- \
     gdbus call --session --timeout 25 --dest com.relavoi.Agent --object-path /com/relavoi/Agent \
@@ -325,5 +305,4 @@ fi
 check "uninstall exits 0" env PREFIX="$prefix" "$install_sh" uninstall
 check "the PREFIX the install made is gone" test ! -e "$prefix"
 
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+summary --skipped

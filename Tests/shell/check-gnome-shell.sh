@@ -37,6 +37,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 here=$repo/Tests/shell
 uuid=relavoi@relavoi.com
 python=/usr/bin/python3
+. "$repo/Tests/lib/checks.sh"
 
 if [ "${1:-}" != --inside ]; then
   if ! command -v gnome-shell >/dev/null 2>&1; then
@@ -52,22 +53,7 @@ if [ "${1:-}" != --inside ]; then
   for service in org.gnome.Shell.Notifications; do
     [ ! -f "/usr/share/dbus-1/services/$service.service" ] || ln -s "/usr/share/dbus-1/services/$service.service" "$work/services/"
   done
-  cat >"$work/session.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <keep_umask/>
-  <listen>unix:dir=$work</listen>
-  <auth>EXTERNAL</auth>
-  <servicedir>$work/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
+  private_bus_config "$work" "$work/services" >"$work/session.conf"
   WORK=$work dbus-run-session --config-file="$work/session.conf" -- "$0" --inside
   rc=$?
   rm -rf -- "$work"
@@ -87,30 +73,16 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 143' TERM INT HUP
 
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1${2:+: $2}"; }
 finish() {
   if [ "$failed" -gt 0 ]; then
     echo "# gnome-shell log (tail):"; tail -n 25 "$work/gnome-shell.log" | sed 's/^/#   /'
     for f in "$work"/agent-*.log "$work"/sandbox-*.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 8 "$f" | sed 's/^/#   /'; }; done
   fi
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
+  summary
   exit
 }
-# Every wait ends by this deadline, so the whole check stays bounded (it takes ~30 s).
-test_deadline=$((SECONDS + 200))
-# wait_for SECONDS COMMAND...: polls the command every 0.2 s until it succeeds.
-wait_for() {
-  local deadline=$((SECONDS + $1))
-  [ "$deadline" -le "$test_deadline" ] || deadline=$test_deadline
-  shift
-  until "$@" >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.2
-  done
-}
+# Every wait (wait_for) ends by this deadline, so the whole check stays bounded (it takes ~30 s).
+checks_deadline=$((SECONDS + 200))
 shell_eval() { "$python" "$here/shell-eval.py" "$1"; }
 
 # The panel as the test reads it: is the pill on screen, its visible texts, its accessible name.

@@ -10,7 +10,12 @@ final class NotificationServer {
 
     let kind: Kind
     private var children: [Child] = []
-    private var files: [String] = []
+
+    /// The repository's dunst settings, the same the tests and the demo use
+    /// (the bench runs from the source tree).
+    static let dunstConfigPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/dunstrc").path
 
     private init(kind: Kind) { self.kind = kind }
 
@@ -57,23 +62,15 @@ final class NotificationServer {
         guard xvfb.isRunning, FileManager.default.fileExists(atPath: socket) else {
             throw BenchError("Xvfb did not start (see \(logDirectory)/xvfb.log)")
         }
-        let config = logDirectory + "/dunstrc"
-        try """
-        [global]
-        width = 400
-        origin = top-right
-        offset = 10x10
-        font = DejaVu Sans 11
-        idle_threshold = 0
-        show_age_threshold = -1
-        markup = full
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        files.append(config)
+        guard FileManager.default.isReadableFile(atPath: Self.dunstConfigPath) else {
+            throw BenchError("no dunst settings at \(Self.dunstConfigPath)")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         children.append(
             try Child.spawn(
-                "/usr/bin/dunst", ["-config", config], environment: environment, output: logDirectory + "/dunst.log"))
+                "/usr/bin/dunst", ["-config", Self.dunstConfigPath], environment: environment,
+                output: logDirectory + "/dunst.log"))
     }
 
     /// The server's version, for the report.
@@ -98,6 +95,5 @@ final class NotificationServer {
         for child in children.reversed() { child.stop(timeout: 3) }
         children.removeAll()
         _ = BusNames.wait(for: BusNames.notifications, owned: false, timeout: 5)
-        for file in files { try? FileManager.default.removeItem(atPath: file) }
     }
 }

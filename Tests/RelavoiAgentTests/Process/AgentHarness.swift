@@ -29,10 +29,7 @@ final class AgentHarness {
     }
 
     func stop() {
-        if agent.process.isRunning {
-            agent.signal(SIGTERM)
-            _ = agent.waitForExit(timeout: 10)
-        }
+        agent.terminate()
         sandbox.stop()
         mock.stop()
     }
@@ -76,9 +73,6 @@ final class AgentHarness {
         }
         return found
     }
-
-    /// Lets `seconds` pass with the loop turning.
-    func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
 
     /// Waits until the agent's log holds `text` at least `count` times.
     @discardableResult

@@ -69,10 +69,7 @@ final class LoginTerminalTests: XCTestCase {
         // The agent, with nothing but what login saved (RELAVOI_* are cleared).
         let agent = try AgentProcess(environment: ["XDG_CONFIG_HOME": login.configHome.path])
         try agent.start()
-        defer {
-            agent.signal(SIGTERM)
-            _ = agent.waitForExit(timeout: 10)
-        }
+        defer { agent.terminate() }
         let connected = MainLoop.iterate(timeout: 30) {
             MainActor.assumeIsolated { sandbox.liveClientCount > 0 } && agent.log.contains("stream connected")
         }

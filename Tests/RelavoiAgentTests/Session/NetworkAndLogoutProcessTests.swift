@@ -47,9 +47,14 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 nm.setState(MockNetworkManager.disconnected)
                 nm.setState(MockNetworkManager.connectedGlobal)
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 5) { h.sandbox.receivedMessages.filter { $0 == "ping" }.count > pings },
+                    MainLoop.iterate(timeout: 30) { h.sandbox.receivedMessages.filter { $0 == "ping" }.count > pings },
                     "no probe ping:\n\(h.agent.log.suffix(2000))")
-                h.idle(1)
+                // The sandbox answered the ping at once; a call sent after that pong shows once
+                // the agent has read the pong, which ends the probe (anything received does).
+                h.session("ses_marker", label: "Marker")
+                h.answer("ses_marker")
+                h.waitForNotify(timeout: 30) { $0.summary == "Marker" }
+                XCTAssertFalse(h.agent.log.contains("replacing the connection"), String(h.agent.log.suffix(2000)))
                 XCTAssertEqual(h.welcomes.count, 1, "the healthy socket stays")
                 XCTAssertEqual(h.sandbox.liveClientCount, 1)
             }
@@ -73,13 +78,13 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 h.session("ses_out", label: "Logout")
                 h.answer("ses_out")
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 8) {
+                    MainLoop.iterate(timeout: 30) {
                         ((try? String(contentsOf: notifyLog, encoding: .utf8)) ?? "").contains("Logout")
                     }, "banner never shown:\n\(h.agent.log)")
 
                 let logout = Date()
                 sessionBus.kill()
-                let status = h.agent.waitForExit(timeout: 10)
+                let status = h.agent.waitForExit(timeout: 30)
                 let exited = Date().timeIntervalSince(logout)
                 report("session bus gone → agent exited", exited)
                 XCTAssertEqual(status, 0, h.agent.log)
@@ -87,9 +92,7 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                     h.agent.log.contains("the session bus closed (logout)"), "ended by the logout, not a timeout")
                 XCTAssertEqual(h.sandbox.liveClientCount, 0)
                 XCTAssertTrue(h.agent.log.contains("Relavoi stream: disconnected"), "the stream closed cleanly")
-                let handshakes = h.sandbox.handshakeCount
-                h.idle(1.5)
-                XCTAssertEqual(h.sandbox.handshakeCount, handshakes, "no agent came back")
+                // Exit status 0: the unit (Restart=on-failure) does not start it again.
             }
         }
     }

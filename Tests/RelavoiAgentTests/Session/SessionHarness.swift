@@ -46,10 +46,7 @@ final class SessionHarness {
     }
 
     func stop() {
-        if agent.process.isRunning {
-            agent.signal(SIGTERM)
-            _ = agent.waitForExit(timeout: 10)
-        }
+        agent.terminate()
         sandbox.stop()
         systemBus.stop()
         notifications?.stop()
@@ -107,8 +104,17 @@ final class SessionHarness {
         return Double(line[range].split(separator: " ")[2])
     }
 
-    /// Lets `seconds` pass with the loop turning.
-    func idle(_ seconds: Double) { MainLoop.iterate(timeout: seconds) { false } }
+    /// The stream's lines that open a socket or plan an attempt ("connecting
+    /// to", "retrying in", "reconnecting ..."), after the last log line that
+    /// contains `marker`. The stream logs each as it decides, so this is what
+    /// it will do, read without waiting.
+    func streamAttempts(afterLast marker: String) -> [String] {
+        let log = agent.log
+        guard let range = log.range(of: marker, options: .backwards) else { return ["no line with \(marker)"] }
+        return log[range.upperBound...].split(separator: "\n").map(String.init).filter {
+            $0.contains("Relavoi stream:") && ($0.contains("connecting") || $0.contains("retrying"))
+        }
+    }
 
     func session(_ id: String, label: String, state: String = "ACTIVE") {
         sandbox.upsertSession(

@@ -40,6 +40,28 @@ final class AgentTrayItemTests: XCTestCase {
         return last
     }
 
+    /// The whole menu (dbusmenu's GetLayout from the root).
+    @MainActor static func menuLayout(_ client: BusTestClient) -> BusTestClient.Reply {
+        client.call(
+            "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
+            interface: "com.canonical.dbusmenu", path: "/MenuBar")
+    }
+
+    /// Clicks the menu row labelled `label`, as a panel does; fails the test when there is none.
+    @MainActor static func clickMenuItem(
+        labelled label: String, _ client: BusTestClient, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let menu = Args.printed(menuLayout(client).value)
+        let id = menuId(labelled: label, in: menu)
+        XCTAssertNotNil(id, menu, file: file, line: line)
+        let clicked = client.call(
+            "Event",
+            Args.tuple([
+                Args.i(Int32(id ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)), g_variant_new_uint32(0),
+            ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
+        XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "", file: file, line: line)
+    }
+
     @MainActor static func agentUniqueName() -> String {
         guard let bus = try? BusTestClient(destination: "org.freedesktop.DBus") else { return "" }
         let reply = bus.call(
@@ -92,9 +114,7 @@ final class AgentTrayItemTests: XCTestCase {
                 "registered during the call")
 
             // The menu lists the call.
-            let layoutReply = client.call(
-                "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
-                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            let layoutReply = Self.menuLayout(client)
             let layout = Args.printed(layoutReply.value)
             XCTAssertFalse(layoutReply.isError, layoutReply.errorMessage ?? "")
             for text in ["Chowdeck rider", "+234 800 000 0001", "Dismiss"] {
@@ -177,20 +197,7 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertEqual(Self.property(client, "Status"), "(<'Active'>,)")
 
             // "Dismiss" in the menu closes the banner; the item goes Passive.
-            let menu = Args.printed(
-                client.call(
-                    "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
-                    interface: "com.canonical.dbusmenu", path: "/MenuBar"
-                ).value)
-            let dismissId = Self.menuId(labelled: "Dismiss", in: menu)
-            XCTAssertNotNil(dismissId, menu)
-            let clicked = client.call(
-                "Event",
-                Args.tuple([
-                    Args.i(Int32(dismissId ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)),
-                    g_variant_new_uint32(0),
-                ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
-            XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "")
+            Self.clickMenuItem(labelled: "Dismiss", client)
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
                 "the banner closed (CloseNotification):\n\(h.agent.log.suffix(2000))")
@@ -227,10 +234,7 @@ final class AgentTrayItemTests: XCTestCase {
                 "Get", Args.tuple([Args.s(Self.sni), Args.s("Status")]), interface: "org.freedesktop.DBus.Properties",
                 path: Self.item)
             XCTAssertTrue(get.isError, "no object at \(Self.item)")
-            let menu = client.call(
-                "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
-                interface: "com.canonical.dbusmenu", path: "/MenuBar")
-            XCTAssertTrue(menu.isError, "no menu either")
+            XCTAssertTrue(Self.menuLayout(client).isError, "no menu either")
         }
     }
 
@@ -263,20 +267,7 @@ final class AgentTrayItemTests: XCTestCase {
             h.session("ses_c", proxy: "+2348000000007", label: "Rider")
             h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
             Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
-            let menu = Args.printed(
-                client.call(
-                    "GetLayout", Args.tuple([Args.i(0), Args.i(-1), g_variant_new_strv(nil, 0)]),
-                    interface: "com.canonical.dbusmenu", path: "/MenuBar"
-                ).value)
-            let copyId = Self.menuId(labelled: "Copy number", in: menu)
-            XCTAssertNotNil(copyId, menu)
-            let clicked = client.call(
-                "Event",
-                Args.tuple([
-                    Args.i(Int32(copyId ?? 0)), Args.s("clicked"), g_variant_new_variant(Args.i(0)),
-                    g_variant_new_uint32(0),
-                ]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
-            XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "")
+            Self.clickMenuItem(labelled: "Copy number", client)
             var text = ""
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 15) {

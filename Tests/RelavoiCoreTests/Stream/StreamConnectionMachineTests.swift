@@ -16,10 +16,24 @@ import Testing
     @discardableResult
     func goLive(_ m: inout StreamConnectionMachine, at now: Double = 0) -> Double {
         _ = m.connect(now: now)
+        finishAttempt(&m, now: now)
+        return now
+    }
+
+    /// The attempt under way gets its token, its socket and the welcome at `now`.
+    func finishAttempt(_ m: inout StreamConnectionMachine, now: Double) {
         _ = m.tokenReady(now: now)
         _ = m.socketOpened(attempt: m.attempt, now: now)
         _ = m.welcomeReceived(attempt: m.attempt, now: now)
-        return now
+    }
+
+    /// `count` attempts in a row fail (token, refused socket, retry), all at time 0.
+    func failAttempts(_ m: inout StreamConnectionMachine, _ count: Int) {
+        for _ in 0..<count {
+            _ = m.tokenReady(now: 0)
+            _ = m.socketFailed(attempt: m.attempt, message: "x", now: 0)
+            _ = m.retryTimerFired(now: 0)
+        }
     }
 
     func retryDelay(_ actions: [Action]) -> Double? {
@@ -84,35 +98,21 @@ import Testing
     @Test func aStableLiveConnectionResetsTheBackoffButAFlappingOneDoesNot() {
         var m = machine { $0.stableConnectionInterval = 5 }
         _ = m.connect(now: 0)
-        for _ in 0..<4 {
-            _ = m.tokenReady(now: 0)
-            _ = m.socketFailed(attempt: m.attempt, message: "x", now: 0)
-            _ = m.retryTimerFired(now: 0)
-        }
+        failAttempts(&m, 4)
         // Live for 1 s only: the backoff keeps growing.
-        _ = m.tokenReady(now: 10)
-        _ = m.socketOpened(attempt: m.attempt, now: 10)
-        _ = m.welcomeReceived(attempt: m.attempt, now: 10)
+        finishAttempt(&m, now: 10)
         #expect(retryDelay(m.socketClosed(attempt: m.attempt, code: 1006, now: 11)) == 8)
         // Live for 6 s: back to the base delay.
         _ = m.retryTimerFired(now: 20)
-        _ = m.tokenReady(now: 20)
-        _ = m.socketOpened(attempt: m.attempt, now: 20)
-        _ = m.welcomeReceived(attempt: m.attempt, now: 20)
+        finishAttempt(&m, now: 20)
         #expect(retryDelay(m.socketClosed(attempt: m.attempt, code: 1006, now: 26)) == 0.5)
     }
 
     @Test func zeroStableIntervalResetsOnTheWelcome() {
         var m = machine { $0.stableConnectionInterval = 0 }
         _ = m.connect(now: 0)
-        for _ in 0..<3 {
-            _ = m.tokenReady(now: 0)
-            _ = m.socketFailed(attempt: m.attempt, message: "x", now: 0)
-            _ = m.retryTimerFired(now: 0)
-        }
-        _ = m.tokenReady(now: 0)
-        _ = m.socketOpened(attempt: m.attempt, now: 0)
-        _ = m.welcomeReceived(attempt: m.attempt, now: 0)
+        failAttempts(&m, 3)
+        finishAttempt(&m, now: 0)
         #expect(retryDelay(m.socketClosed(attempt: m.attempt, code: 1006, now: 0.1)) == 0.5)
     }
 
@@ -277,11 +277,7 @@ import Testing
     @Test func reconnectNowSkipsTheWaitAndResetsTheBackoff() {
         var m = machine()
         _ = m.connect(now: 0)
-        for _ in 0..<5 {
-            _ = m.tokenReady(now: 0)
-            _ = m.socketFailed(attempt: m.attempt, message: "x", now: 0)
-            _ = m.retryTimerFired(now: 0)
-        }
+        failAttempts(&m, 5)
         _ = m.tokenReady(now: 0)
         _ = m.socketFailed(attempt: m.attempt, message: "x", now: 0)
         let actions = m.reconnectNow(now: 1)

@@ -42,6 +42,26 @@ final class LiveActivityManagerTests: XCTestCase {
         return calls
     }
 
+    /// Notify calls for the banner with this summary.
+    private func notifyCalls(of summary: String) -> [MockNotificationServer.NotifyCall] {
+        mock.notifyCalls().filter { $0.summary == summary }
+    }
+
+    /// Starts a marker banner and waits for its second tick. The banners
+    /// tick on one 1 Hz timer: by then a tick that an earlier banner should
+    /// not have made has reached the server too.
+    private func waitForAMarkerToTickTwice(file: StaticString = #filePath, line: UInt = #line) throws {
+        try runOnLoop {
+            let marker = LiveActivityManager()
+            try await marker.start(
+                sessionId: "ses_marker", proxyNumber: "+1999", otherPartyLabel: "Marker", verified: true)
+            keep(marker)
+        }
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 30) { self.notifyCalls(of: "Marker").contains { $0.body.contains("00:02") } },
+            "the marker banner did not tick twice: \(mock.notifyCalls().map(\.body))", file: file, line: line)
+    }
+
     func testStartShowsBannerWithExactNotifyArguments() throws {
         try runOnLoop {
             let manager = LiveActivityManager()
@@ -94,11 +114,11 @@ final class LiveActivityManagerTests: XCTestCase {
             await manager.end()
             XCTAssertFalse(manager.isActive)
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
-        let countAfterClose = mock.notifyCalls().count
-        MainLoop.iterate(timeout: 1.5) { false }
-        XCTAssertEqual(mock.notifyCalls().count, countAfterClose, "no tick after the end")
+        XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
         XCTAssertFalse(MainActor.assumeIsolated { BannerDriver.shared.isTimerRunning }, "no banner, no timer")
+        let countAfterClose = notifyCalls(of: "A").count
+        try waitForAMarkerToTickTwice()
+        XCTAssertEqual(notifyCalls(of: "A").count, countAfterClose, "no tick after the end")
     }
 
     func testEndAfterDateShowsEndedStateThenCloses() throws {
@@ -129,12 +149,12 @@ final class LiveActivityManagerTests: XCTestCase {
             await manager.end(dismissPolicy: .default)
             keep(manager)
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
+        XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
         let ended = try XCTUnwrap(mock.notifyCalls().last)
         XCTAssertEqual(ended.timeout, -1)
-        let count = mock.notifyCalls().count
-        MainLoop.iterate(timeout: 1.2) { false }
-        XCTAssertEqual(mock.notifyCalls().count, count, "an ended banner does not tick")
+        let count = notifyCalls(of: "C").count
+        try waitForAMarkerToTickTwice()
+        XCTAssertEqual(notifyCalls(of: "C").count, count, "an ended banner does not tick")
         XCTAssertTrue(mock.closeCalls().isEmpty)
     }
 
@@ -149,11 +169,11 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         _ = waitForNotify(count: 1)
         mock.emitClosed(id: 1, reason: 2)
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { dismissed.result != nil })
+        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dismissed.result != nil })
         XCTAssertEqual(try dismissed.result?.get(), "ses_dismiss")
-        let count = mock.notifyCalls().count
-        MainLoop.iterate(timeout: 1.5) { false }
-        XCTAssertEqual(mock.notifyCalls().count, count, "no tick shows a dismissed banner again")
+        let count = notifyCalls(of: "D").count
+        try waitForAMarkerToTickTwice()
+        XCTAssertEqual(notifyCalls(of: "D").count, count, "no tick shows a dismissed banner again")
     }
 
     func testSeveralManagersRunSideBySide() throws {
@@ -280,8 +300,15 @@ final class BannersDisabledTests: XCTestCase {
             return manager.isActive
         }
         XCTAssertFalse(active)
-        MainLoop.iterate(timeout: 1) { false }
-        XCTAssertEqual(mock.notifyCalls().count, 0)
+        // A banner started after the settings are back on reaches the server, and it is the first.
+        let marker = try runOnLoop {
+            let marker = LiveActivityManager()
+            try await marker.start(sessionId: "ses_on", proxyNumber: "+1", otherPartyLabel: "On", verified: true)
+            return marker
+        }
+        XCTAssertTrue(MainLoop.iterate(timeout: 30) { !mock.notifyCalls().isEmpty })
+        XCTAssertEqual(Set(mock.notifyCalls().map(\.summary)), ["On"], "nothing was shown while banners were off")
+        try runOnLoop { await marker.end() }
     }
 
     func testUserSettingsFileTurnsBannersOff() throws {

@@ -9,7 +9,7 @@ import XCTest
 /// `Relavoi.shared.events` end to end against the sandbox over loopback.
 final class RelavoiStreamTests: StreamTestCase {
     func testWelcomeFrameGatesIsConnected() {
-        withStream { server, relavoi, _ in
+        withStream { server, relavoi, logs in
             let events = relavoi.events
             let seen = EventRecorder()
             events.addConnectionStateListener("t") { seen.states.append($0) }
@@ -31,7 +31,9 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertEqual(server.handshakeCount, handshakes + 1, "the upgrade itself succeeded")
             XCTAssertFalse(try awaitOnLoop { await events.isConnected }, "no welcome: not connected")
             XCTAssertEqual(events.connectionState, .connecting)
-            loopFor(0.3)
+            // A later attempt fails too (the token endpoint answers 503): still not connected.
+            let planned = logs.plannedDelays().count
+            XCTAssertTrue(loopUntil(timeout: 30) { logs.plannedDelays().count > planned })
             XCTAssertFalse(try awaitOnLoop { await events.isConnected })
             server.failTokenRequests = nil
             XCTAssertTrue(loopUntil { events.connectionState == .connected })
@@ -40,7 +42,7 @@ final class RelavoiStreamTests: StreamTestCase {
     }
 
     func testConnectIsIdempotent() {
-        withStream { server, relavoi, _ in
+        withStream { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop {
                 async let first: Void = events.connect()
@@ -49,7 +51,8 @@ final class RelavoiStreamTests: StreamTestCase {
             }
             try awaitOnLoop { await events.connect() }
             try awaitOnLoop { await events.connect() }
-            loopFor(0.2)
+            // Every socket the stream opens is logged as it opens: one, so no other handshake can be on its way.
+            XCTAssertEqual(logs.count("connecting to"), 1, "\(logs.lines.map(\.1))")
             XCTAssertEqual(server.handshakeCount, 1)
             XCTAssertEqual(server.tokenRequestCount, 1)
             XCTAssertEqual(server.liveClientCount, 1)
@@ -58,19 +61,21 @@ final class RelavoiStreamTests: StreamTestCase {
     }
 
     func testDisconnectClosesAndStopsReconnecting() {
-        withStream { server, relavoi, _ in
+        withStream { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
             XCTAssertEqual(server.liveClientCount, 1)
+            let beforeDisconnect = logs.lines.count
             try awaitOnLoop { await events.disconnect() }
             XCTAssertEqual(events.connectionState, .disconnected)
             XCTAssertFalse(try awaitOnLoop { await events.isConnected })
-            XCTAssertTrue(loopUntil(timeout: 3) { server.liveClientCount == 0 })
-            loopFor(1)
+            // The close went both ways; a reconnect would have been planned (and logged) by now.
+            XCTAssertTrue(loopUntil(timeout: 30) { server.liveClientCount == 0 })
+            XCTAssertEqual(logs.attempts(from: beforeDisconnect), [], "no reconnect after disconnect()")
             XCTAssertEqual(server.handshakeCount, 1, "no reconnect after disconnect()")
             events.reconnectNow()
-            loopFor(0.3)
-            XCTAssertEqual(server.handshakeCount, 1, "reconnectNow respects disconnect()")
+            XCTAssertEqual(logs.attempts(from: beforeDisconnect), [], "reconnectNow respects disconnect()")
+            XCTAssertEqual(events.connectionState, .disconnected)
 
             // And connect() works again afterwards.
             try awaitOnLoop { await events.connect() }
@@ -106,11 +111,18 @@ final class RelavoiStreamTests: StreamTestCase {
             server.expireTokens()
             server.failTokenRequests = 503
             let before = server.tokenRequestCount
+            let planBefore = logs.lines.count
             server.dropConnections()
-            loopFor(1.6)
-            let attempts = server.tokenRequestCount - before
-            XCTAssertGreaterThanOrEqual(attempts, 3)
-            XCTAssertLessThanOrEqual(attempts, 6)
+            // Until the plan reaches the cap twice; each failed attempt planned its wait, doubling.
+            XCTAssertTrue(
+                loopUntil(timeout: 30) { logs.plannedDelays(from: planBefore).filter { $0 == 0.4 }.count >= 2 },
+                "\(logs.plannedDelays(from: planBefore))")
+            let delays = logs.plannedDelays(from: planBefore)
+            XCTAssertEqual(Array(delays.prefix(5)), [0.05, 0.1, 0.2, 0.4, 0.4], "\(delays)")
+            XCTAssertEqual(
+                server.tokenRequestCount - before,
+                logs.lines.dropFirst(planBefore).filter { $0.1.contains("token request failed") }.count,
+                "every token request after the drop failed and planned its wait: no attempt without one")
             XCTAssertEqual(events.connectionState, .connecting)
             server.failTokenRequests = nil
             XCTAssertTrue(loopUntil { events.connectionState == .connected })
@@ -161,7 +173,9 @@ final class RelavoiStreamTests: StreamTestCase {
             try awaitOnLoop { await events.connect() }
             XCTAssertEqual(server.tokenRequestCount, 1, "connect() returns after the first failure")
             XCTAssertEqual(events.connectionState, .connecting)
-            loopFor(1.5)
+            // The plan, read without a clock: the next request is a minute away.
+            XCTAssertTrue(logs.contains("retrying every 60 s"), "\(logs.lines.map(\.1))")
+            XCTAssertEqual(logs.plannedDelays(), [], "no other wait planned")
             XCTAssertEqual(server.tokenRequestCount, 1, "retries wait unauthorizedRetryInterval (60 s)")
             XCTAssertEqual(logs.count("bad API key or secret"), 1)
             XCTAssertEqual(logs.lines.filter { $0.0 == .warning }.count, 1, "one clear line")
@@ -181,7 +195,10 @@ final class RelavoiStreamTests: StreamTestCase {
         }) { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
-            loopFor(1.2)
+            // Six heartbeats (1.2 s of them) are past the 0.8 s half-open deadline.
+            let pings = server.pingsReceived
+            XCTAssertTrue(loopUntil(timeout: 30) { server.pingsReceived >= pings + 6 })
+            XCTAssertFalse(logs.contains("replacing the connection"), "pongs keep a healthy stream")
             XCTAssertEqual(server.handshakeCount, 1, "pongs keep a healthy stream")
             XCTAssertTrue(server.receivedMessages.contains("ping"))
 
@@ -193,22 +210,29 @@ final class RelavoiStreamTests: StreamTestCase {
             server.answersPings = true
             XCTAssertTrue(loopUntil { events.connectionState == .connected })
             let handshakes = server.handshakeCount
-            loopFor(1.5)
+            let replaced = logs.count("replacing the connection")
+            let pingsAgain = server.pingsReceived
+            XCTAssertTrue(loopUntil(timeout: 30) { server.pingsReceived >= pingsAgain + 6 })
+            XCTAssertEqual(logs.count("replacing the connection"), replaced, "stable again once pongs come back")
             XCTAssertEqual(server.handshakeCount, handshakes, "stable again once pongs come back")
             XCTAssertEqual(server.liveClientCount, 1, "the replaced socket was closed")
         }
     }
 
     func testReconnectNowProbesAnOpenStream() {
-        withStream(configure: { $0.probeTimeout = 0.3 }) { server, relavoi, _ in
+        withStream(configure: { $0.probeTimeout = 0.3 }) { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
             events.reconnectNow()
+            // Past the probe's 0.3 s deadline, its own one-shot timer: an answered probe logs nothing
+            // and pings nothing more, so no later event marks it (keep-alive pings would, but libsoup's
+            // protocol pongs that come with them would answer the second probe below too).
             loopFor(0.6)
+            XCTAssertFalse(logs.contains("replacing the connection"), "a healthy stream answers the probe and stays")
             XCTAssertEqual(server.handshakeCount, 1, "a healthy stream answers the probe and stays")
             server.answersPings = false
             events.reconnectNow()
-            XCTAssertTrue(loopUntil(timeout: 3) { server.handshakeCount == 2 })
+            XCTAssertTrue(loopUntil(timeout: 30) { server.handshakeCount == 2 }, "\(logs.lines.map(\.1))")
             server.answersPings = true
             XCTAssertTrue(loopUntil { events.connectionState == .connected })
         }
@@ -304,9 +328,10 @@ final class RelavoiStreamTests: StreamTestCase {
                     expected.append(session)
                 }
             }
-            XCTAssertTrue(loopUntil { seen.events.count >= expected.count })
-            loopFor(0.2)
-            XCTAssertEqual(seen.sessionIds, expected)
+            // A last event marks the end: frames come in order, so everything before it was handled.
+            server.sendEvent(type: "call.answered", payload: ["sessionId": .string("marker")], id: "marker")
+            XCTAssertTrue(loopUntil(timeout: 30) { seen.sessionIds.last == "marker" })
+            XCTAssertEqual(Array(seen.sessionIds.dropLast()), expected)
             XCTAssertEqual(seen.ids.first, "100-0")
             XCTAssertEqual(seen.ids[1], nil, "flat frames have no id")
             XCTAssertEqual(events.duplicatesDropped, 100)
@@ -350,14 +375,14 @@ final class RelavoiStreamTests: StreamTestCase {
                 events.removeListener("first")
             }
             events.addListener("b") { _ in calls.append("b") }  // replaces b in place (before "first")
+            // Each event is over once the next one's listener ran (one at a time, in order).
             send(3)
-            XCTAssertTrue(loopUntil { calls.contains("first") })
-            loopFor(0.1)
-            XCTAssertEqual(calls, ["b", "first"])
-            calls.removeAll()
             send(4)
-            XCTAssertTrue(loopUntil { !calls.isEmpty })
-            loopFor(0.1)
+            XCTAssertTrue(loopUntil(timeout: 30) { calls.contains("late") })
+            XCTAssertEqual(calls, ["b", "first", "late"], "3: b and first; 4: only late")
+            calls.removeAll()
+            send(5)
+            XCTAssertTrue(loopUntil(timeout: 30) { !calls.isEmpty })
             XCTAssertEqual(calls, ["late"])
         }
     }

@@ -70,6 +70,25 @@ final class StreamLogRecorder {
     var lines: [(StreamLogLevel, String)] = []
     func contains(_ fragment: String) -> Bool { lines.contains { $0.1.contains(fragment) } }
     func count(_ fragment: String) -> Int { lines.filter { $0.1.contains(fragment) }.count }
+    /// The waits the stream planned ("retrying in X s", "reconnecting in X s")
+    /// in the lines from `index` on: what it will do, read without a clock.
+    func plannedDelays(from index: Int = 0) -> [Double] {
+        lines.dropFirst(index).compactMap { _, text in
+            guard let range = text.range(of: #"(retrying|reconnecting) in [0-9.]+ s"#, options: .regularExpression)
+            else { return nil }
+            return Double(text[range].split(separator: " ")[2])
+        }
+    }
+    /// Lines from `index` on that start or plan an attempt (a socket, a retry, a reconnect).
+    func attempts(from index: Int) -> [String] {
+        lines.dropFirst(index).map(\.1).filter { $0.contains("connecting") || $0.contains("retrying") }
+    }
+}
+
+extension SandboxServer {
+    /// Keep-alive pings the server has received: each one is a heartbeat of
+    /// the client, which checks its deadlines before it pings.
+    var pingsReceived: Int { receivedMessages.filter { $0 == "ping" }.count }
 }
 
 struct StreamLoopTimeout: Error, CustomStringConvertible {
