@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
-                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiGLib",
+                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport",
+                "RelavoiGLib",
                 "CGLib",
             ],
             swiftSettings: swift6),
