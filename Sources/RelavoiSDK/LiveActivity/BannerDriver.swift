@@ -58,6 +58,8 @@ package final class BannerDriver {
 
     /// The renderer's view of the server, for tests and diagnostics.
     package var serverProfile: NotificationServerProfile { renderer.profile }
+    /// Whether the presenter last saw a notification server own its name (tests wait on it).
+    package var isServerAvailable: Bool { available == true }
     package var isTimerRunning: Bool { timer.isActive }
     package var activeKeys: [String] { board.banners.keys.sorted() }
     package func banner(_ key: String) -> Banner? { board.banners[key] }

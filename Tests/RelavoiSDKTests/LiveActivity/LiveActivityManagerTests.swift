@@ -23,14 +23,18 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         mock?.stop()
         mock = nil
+        // The next test's server must not be taken for this one: wait until the presenter saw it go.
+        MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } }
     }
 
     private func waitForServer() throws {
         _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 5) {
-                MainActor.assumeIsolated { BannerDriver.shared.serverProfile.name == "mock-notify" }
-            })
+            MainLoop.iterate(timeout: 30) {
+                MainActor.assumeIsolated {
+                    BannerDriver.shared.isServerAvailable && BannerDriver.shared.serverProfile.name == "mock-notify"
+                }
+            }, "the presenter never saw this test's notification server")
     }
 
     private func waitForNotify(count: Int, timeout: Double = 30) -> [MockNotificationServer.NotifyCall] {
