@@ -17,6 +17,24 @@ public final class MockNotificationServer {
         public var timeout: Int32
         /// Action ids and labels, alternating (`["default", "Open"]`).
         public var actions: [String] = []
+
+        /// The "mm:ss" after the body's "· " (a live banner's timer); nil when there is none.
+        public var timerText: String? {
+            guard let range = body.range(of: "· ") else { return nil }
+            let text = String(body[range.upperBound...].prefix(5))
+            return timerSeconds(text) == nil ? nil : text
+        }
+
+        /// The timer in seconds. Wait for "at least N": a loaded machine may
+        /// skip a second's tick (00:01, then 00:03).
+        public var timerSeconds: Int? { timerText.flatMap(timerSeconds) }
+
+        private func timerSeconds(_ text: String) -> Int? {
+            let parts = text.split(separator: ":")
+            guard parts.count == 2, parts[1].count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1])
+            else { return nil }
+            return minutes * 60 + seconds
+        }
     }
 
     public let process: Process

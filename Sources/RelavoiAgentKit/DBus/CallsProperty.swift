@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiDBus
-import RelavoiI18n
 
 /// The `Calls` property (`aa{sv}`): one dictionary a call, oldest first, with
 /// the times a panel needs to draw the timer itself (unix milliseconds, 0 when
@@ -10,9 +9,8 @@ import RelavoiI18n
 enum CallsProperty {
     static let signature = "aa{sv}"
 
-    static func value(_ calls: [BannerListing]) -> DBusValue {
-        let phrases = BannerPhrases.localized()
-        return .array(elementSignature: "a{sv}", calls.map { entry($0, phrases: phrases) })
+    static func value(_ calls: [BannerListing], phrases: BannerPhrases) -> DBusValue {
+        .array(elementSignature: "a{sv}", calls.map { entry($0, phrases: phrases) })
     }
 
     static func entry(_ call: BannerListing, phrases: BannerPhrases = .english) -> DBusValue {

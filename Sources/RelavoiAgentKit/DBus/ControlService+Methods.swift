@@ -14,7 +14,8 @@ extension ControlService {
         } catch {
             call.fail(error.dbusErrorName, error.message)
         }
-        callsChanged()
+        // Only these change calls; List, Status, Diagnostics and Open only read them.
+        if ["Start", "Update", "End", "Dismiss"].contains(call.method) { callsChanged() }
     }
 
     /// The reply's values (none: an empty reply).

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Glibc
+import RelavoiCore
 import RelavoiDBus
+import RelavoiI18n
 
 /// The object `/com/relavoi/Agent` implementing `com.relavoi.Agent1` (see
 /// `AgentBus`) on a bus connection, forwarding validated calls to a
@@ -19,10 +21,16 @@ public final class ControlService {
     private var announcedConnected: Bool?
     /// The calls last announced, without their ticking counts.
     private var announcedCalls: [BannerListing] = []
+    /// The badge words of `Calls` (the banners' words, read once).
+    let phrases: BannerPhrases
 
-    public init(connection: BusConnection, control: any BannerControl, now: @escaping () -> Date = Date.init) {
+    public init(
+        connection: BusConnection, control: any BannerControl, phrases: BannerPhrases = .localized(),
+        now: @escaping () -> Date = Date.init
+    ) {
         self.connection = connection
         self.control = control
+        self.phrases = phrases
         self.now = now
         object = ExportedObject(
             connection: connection, path: AgentBus.objectPath, introspectionXML: AgentBus.introspectionXML,
@@ -47,7 +55,7 @@ public final class ControlService {
     private func property(_ name: String) -> DBusValue? {
         switch name {
         case "Connected": return .bool(currentConnected)
-        case "Calls": return CallsProperty.value(control?.listBanners() ?? [])
+        case "Calls": return CallsProperty.value(control?.listBanners() ?? [], phrases: phrases)
         default: return nil
         }
     }
@@ -78,7 +86,8 @@ public final class ControlService {
         let calls = currentCalls
         guard calls != announcedCalls else { return }
         announcedCalls = calls
-        object?.emitPropertiesChanged(interface: AgentBus.interface, [("Calls", CallsProperty.value(calls))])
+        object?.emitPropertiesChanged(
+            interface: AgentBus.interface, [("Calls", CallsProperty.value(calls, phrases: phrases))])
     }
 
     var currentCalls: [BannerListing] { (control?.listBanners() ?? []).map(\.withoutElapsed) }
