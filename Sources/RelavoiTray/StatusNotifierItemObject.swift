@@ -40,7 +40,10 @@ public final class StatusNotifierItemObject {
         object = ExportedObject(
             connection: connection, path: Self.path, introspectionXML: Self.introspectionXML, logPrefix: "tray item",
             goneError: ("org.freedesktop.DBus.Error.Failed", "the item is going away"),
-            onCall: { [weak self] call in self?.dispatch(call) }, property: { [weak self] in self?.property($0) })
+            onCall: { [weak self] call in
+                guard let self else { return call.fail("org.freedesktop.DBus.Error.Failed", "the item is going away") }
+                self.dispatch(call)
+            }, property: { [weak self] in self?.property($0) })
     }
 
     public var isRegistered: Bool { object?.isRegistered ?? false }
