@@ -19,14 +19,33 @@ final class AgentBusNameTests: XCTestCase {
         return (try BusConnection.privateSession(), try BusConnection.privateSession())
     }
 
+    /// The losses an owner heard.
+    private final class Losses {
+        var reasons: [AgentBusName.LossReason] = []
+    }
+
+    private struct NotAcquired: Error {}
+
+    /// `connection` acquires `name` (a failure of the test if it cannot); its losses land in the box.
+    @MainActor
+    private static func acquire(_ connection: BusConnection, _ name: String) throws -> (AgentBusName, Losses) {
+        let losses = Losses()
+        guard
+            case .acquired(let owner) = AgentBusName.acquire(
+                on: connection, name: name, onLost: { losses.reasons.append($0) })
+        else {
+            XCTFail("the first acquire did not get \(name)")
+            throw NotAcquired()
+        }
+        return (owner, losses)
+    }
+
     func testSecondAcquireOnTheSameBusIsAlreadyRunning() throws {
         let function = #function
         try MainActor.assumeIsolated {
             let (first, second) = try Self.connections()
             let name = Self.testName(function)
-            var lost: [AgentBusName.LossReason] = []
-            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
-            else { return XCTFail("first acquire did not get the name") }
+            let (owner, lost) = try Self.acquire(first, name)
             XCTAssertTrue(owner.isOwned)
             guard case .alreadyRunning = AgentBusName.acquire(on: second, name: name, onLost: { _ in }) else {
                 return XCTFail("second acquire was not told the agent runs")
@@ -39,7 +58,7 @@ final class AgentBusNameTests: XCTestCase {
                 return XCTFail("the name was not free after release")
             }
             next.release()
-            XCTAssertEqual(lost, [], "release does not report a loss")
+            XCTAssertEqual(lost.reasons, [], "release does not report a loss")
         }
     }
 
@@ -48,15 +67,13 @@ final class AgentBusNameTests: XCTestCase {
         try MainActor.assumeIsolated {
             let (first, second) = try Self.connections()
             let name = Self.testName(function)
-            var lost: [AgentBusName.LossReason] = []
-            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
-            else { return XCTFail("first acquire did not get the name") }
+            let (owner, lost) = try Self.acquire(first, name)
             guard
                 case .acquired(let replacement) = AgentBusName.acquire(
                     on: second, name: name, replace: true, onLost: { _ in })
             else { return XCTFail("replace did not take the name") }
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.isEmpty })
-            XCTAssertEqual(lost, [.replaced])
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.reasons.isEmpty })
+            XCTAssertEqual(lost.reasons, [.replaced])
             XCTAssertFalse(owner.isOwned)
             XCTAssertTrue(replacement.isOwned)
             replacement.release()
@@ -68,13 +85,11 @@ final class AgentBusNameTests: XCTestCase {
         try MainActor.assumeIsolated {
             let (first, _) = try Self.connections()
             let name = Self.testName(function)
-            var lost: [AgentBusName.LossReason] = []
-            guard case .acquired(let owner) = AgentBusName.acquire(on: first, name: name, onLost: { lost.append($0) })
-            else { return XCTFail("acquire did not get the name") }
+            let (owner, lost) = try Self.acquire(first, name)
             first.close()
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.isEmpty })
+            XCTAssertTrue(MainLoop.iterate(timeout: 5) { !lost.reasons.isEmpty })
             MainLoop.iterate(timeout: 0.2) { false }
-            XCTAssertEqual(lost, [.busClosed])
+            XCTAssertEqual(lost.reasons, [.busClosed])
             XCTAssertFalse(owner.isOwned)
             guard case .noBus = AgentBusName.acquire(on: first, name: name, onLost: { _ in }) else {
                 return XCTFail("acquire on a closed connection should say there is no bus")
