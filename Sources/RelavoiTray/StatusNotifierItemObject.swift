@@ -65,8 +65,9 @@ public final class StatusNotifierItemObject {
         }
     }
 
-    /// An empty `a(iiay)`: the icons are named, never sent as pixels.
-    private static let noPixmaps = DBusValue.array(elementSignature: "(iiay)", [])
+    /// An empty `a(iiay)`: the icons are named, never sent as pixels. Computed:
+    /// make test-asan reported a stored one as a leak (the enum box's pointer carries tag bits).
+    private static var noPixmaps: DBusValue { .array(elementSignature: "(iiay)", []) }
 
     func property(_ name: String) -> DBusValue? {
         switch name {
