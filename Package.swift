@@ -34,7 +34,7 @@ let package = Package(
         // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
         .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
-        // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
+        // The panel item: org.kde.StatusNotifierItem on RelavoiDBus, its menu over libdbusmenu-glib.
         .target(
             name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),

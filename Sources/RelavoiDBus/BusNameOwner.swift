@@ -20,7 +20,7 @@ public final class BusNameOwner {
     }
 
     public enum LossReason: Equatable, Sendable {
-        /// Another process took the name (it asked to replace this agent).
+        /// Another process took the name (it asked to replace this one).
         case replaced
         /// The connection to the bus closed.
         case busClosed

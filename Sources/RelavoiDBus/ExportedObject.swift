@@ -13,10 +13,14 @@ public final class ExportedObject {
     }
 
     /// Carries the object through GDBus's `user_data`; retained by the
-    /// registration and released by its destroy notify.
+    /// registration and released by its destroy notify, so it may outlive the object.
     private final class Handle {
         weak var object: ExportedObject?
-        init(_ object: ExportedObject) { self.object = object }
+        let goneError: (name: String, message: String)
+        init(_ object: ExportedObject) {
+            self.object = object
+            goneError = object.goneError
+        }
     }
 
     public let connection: BusConnection
@@ -26,9 +30,6 @@ public final class ExportedObject {
     private let property: @MainActor (String) -> DBusValue?
     /// The reply to a call that arrives after the object went (GDBus may still deliver one).
     private let goneError: (name: String, message: String)
-    public static let defaultGoneError = (
-        name: "org.freedesktop.DBus.Error.Failed", message: "the object is going away"
-    )
     /// What `emit`'s warnings start with ("D-Bus", "tray item").
     private let logPrefix: String
     private var registrationID: guint = 0
@@ -37,9 +38,10 @@ public final class ExportedObject {
     ///   - introspectionXML: a `<node>` with one interface.
     ///   - onCall: gets every call GDBus let through; must answer it exactly once.
     ///   - property: a property's value, or nil for "no such property".
+    ///   - goneError: the reply to a call GDBus delivers after the object went.
     public init(
         connection: BusConnection, path: String, introspectionXML: String, logPrefix: String = "D-Bus",
-        goneError: (name: String, message: String) = ExportedObject.defaultGoneError,
+        goneError: (name: String, message: String) = ("org.freedesktop.DBus.Error.Failed", "the object is going away"),
         onCall: @escaping @MainActor (DBusMethodCall) -> Void, property: @escaping @MainActor (String) -> DBusValue?
     ) {
         self.connection = connection
@@ -76,8 +78,8 @@ public final class ExportedObject {
                 guard let invocation else { return }
                 let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
                 guard let object = handle.object, let method, let parameters else {
-                    let gone = handle.object?.goneError ?? ExportedObject.defaultGoneError
-                    g_dbus_method_invocation_return_dbus_error(invocation, gone.name, gone.message)
+                    g_dbus_method_invocation_return_dbus_error(
+                        invocation, handle.goneError.name, handle.goneError.message)
                     return
                 }
                 object.dispatch(String(cString: method), parameters, invocation)

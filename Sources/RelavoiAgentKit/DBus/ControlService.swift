@@ -35,7 +35,10 @@ public final class ControlService {
         object = ExportedObject(
             connection: connection, path: AgentBus.objectPath, introspectionXML: AgentBus.introspectionXML,
             goneError: (AgentBus.errorFailed, "the agent is shutting down"),
-            onCall: { [weak self] call in self?.dispatch(call) }, property: { [weak self] in self?.property($0) })
+            onCall: { [weak self] call in
+                guard let self else { return call.fail(AgentBus.errorFailed, "the agent is shutting down") }
+                self.dispatch(call)
+            }, property: { [weak self] in self?.property($0) })
     }
 
     public var isRegistered: Bool { object?.isRegistered ?? false }
