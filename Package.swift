@@ -59,6 +59,7 @@ let package = Package(
             name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
 
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
+        // It names no g_/notify_/soup_/secret_ function: the adapters above do.
         .target(
             name: "RelavoiAgentKit",
             dependencies: [

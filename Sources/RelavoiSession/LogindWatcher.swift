@@ -81,8 +81,9 @@ public final class LogindWatcher {
         lockWanted = true
         guard let connection, present, lockFD < 0, !lockPending else { return }
         lockPending = true
-        let parameters = Self.stringTuple([
-            "sleep", "Relavoi", "Close the call stream before the system sleeps", "delay",
+        let parameters = GVariantValues.tuple([
+            g_variant_new_string("sleep"), g_variant_new_string("Relavoi"),
+            g_variant_new_string("Close the call stream before the system sleeps"), g_variant_new_string("delay"),
         ])
         let callback: GAsyncReadyCallback = { source, result, data in
             nonisolated(unsafe) let source = source
@@ -97,7 +98,7 @@ public final class LogindWatcher {
                 var fd: Int32 = -1
                 var failure: String?
                 if let reply {
-                    let handleValue = g_variant_get_child_value(reply, 0)!
+                    let handleValue = GVariantValues.child(reply, 0)
                     let index = g_variant_get_handle(handleValue)
                     g_variant_unref(handleValue)
                     if let fdList {
@@ -119,11 +120,11 @@ public final class LogindWatcher {
             }
         }
         let handle = Unmanaged.passRetained(Handle(self)).toOpaque()
-        let replyType = g_variant_type_new("(h)")
-        defer { g_variant_type_free(replyType) }
-        g_dbus_connection_call_with_unix_fd_list(
-            connection, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
-            G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, cancellable, callback, handle)
+        GVariantValues.withType("(h)") { replyType in
+            g_dbus_connection_call_with_unix_fd_list(
+                connection, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, cancellable, callback, handle)
+        }
     }
 
     /// Lets go of the lock (the sleep may go ahead).
@@ -161,8 +162,8 @@ public final class LogindWatcher {
             nonisolated(unsafe) let data = data
             MainActor.assumeIsolated {
                 let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
-                guard let parameters, let sleeping = LogindWatcher.onlyBool(parameters) else { return }
-                handle.watcher?.onEvent(.prepareForSleep(sleeping))
+                guard let parameters, GVariantValues.hasType(parameters, "(b)") else { return }
+                handle.watcher?.onEvent(.prepareForSleep(GVariantValues.bool(parameters, 0)))
             }
         }
         let destroy: GDestroyNotify = { data in Unmanaged<Handle>.fromOpaque(data!).release() }
@@ -206,24 +207,5 @@ public final class LogindWatcher {
         let wanted = lockWanted
         releaseLock()
         lockWanted = wanted
-    }
-
-    // MARK: GVariant
-
-    /// A floating `(ssss…)` tuple, sunk by the call that takes it.
-    private static func stringTuple(_ strings: [String]) -> OpaquePointer {
-        let children = strings.map { Optional(g_variant_new_string($0)!) }
-        return children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-    }
-
-    /// Made once for the process (see `VariantType`).
-    nonisolated(unsafe) private static let booleanTuple = VariantType.make("(b)")
-
-    /// The Bool of a `(b)`; nil for anything else.
-    private nonisolated static func onlyBool(_ parameters: OpaquePointer) -> Bool? {
-        guard g_variant_is_of_type(parameters, booleanTuple) != 0 else { return nil }
-        let value = g_variant_get_child_value(parameters, 0)!
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
     }
 }

@@ -97,10 +97,7 @@ final class KeyringTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let config = directory.path + "/relavoi/agent.conf"
         let recorder = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
-        var io = recorder.io(configPath: config)
-        io.storeSecret = { (secret, apiKey, label) throws(Keyring.StoreError) in
-            try Keyring.store(secret: secret, apiKey: apiKey, label: label, timeout: 10)
-        }
+        let io = recorder.ioStoringInTheKeyring(configPath: config, timeout: 10)
         XCTAssertEqual(LoginCommand.run([], io: io), 0, "\(recorder.err)")
         XCTAssertEqual(Keyring.lookup(apiKey: TestCredentials.apiKey), .found(APISecret(TestCredentials.secret)))
         XCTAssertTrue(recorder.out.contains("Saved api-key, tenant-id in \(config)."), "\(recorder.out)")
@@ -137,10 +134,7 @@ final class KeyringAbsentTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let config = directory.path + "/agent.conf"
         let recorder = LoginRecorder(lines: [TestCredentials.apiKey, TestCredentials.secret])
-        var io = recorder.io(configPath: config)
-        io.storeSecret = { (secret, apiKey, label) throws(Keyring.StoreError) in
-            try Keyring.store(secret: secret, apiKey: apiKey, label: label, timeout: 5)
-        }
+        let io = recorder.ioStoringInTheKeyring(configPath: config, timeout: 5)
         XCTAssertEqual(LoginCommand.run([], io: io), 1)
         let err = recorder.err.joined(separator: "\n")
         XCTAssertTrue(err.contains("the API secret was NOT stored: no usable keyring"), err)
@@ -149,5 +143,16 @@ final class KeyringAbsentTests: XCTestCase {
         XCTAssertFalse(err.contains(TestCredentials.secret))
         XCTAssertTrue(recorder.out.contains("Saved api-key, tenant-id in \(config)."), "\(recorder.out)")
         XCTAssertFalse(recorder.out.contains { $0.hasPrefix("Stored") || $0.hasPrefix("Start the agent") })
+    }
+}
+
+extension LoginRecorder {
+    /// The recorder's login IO, storing the secret in the real keyring.
+    fileprivate func ioStoringInTheKeyring(configPath: String, timeout: Double) -> LoginCommand.IO {
+        var io = io(configPath: configPath)
+        io.storeSecret = { (secret, apiKey, label) throws(Keyring.StoreError) in
+            try Keyring.store(secret: secret, apiKey: apiKey, label: label, timeout: timeout)
+        }
+        return io
     }
 }
