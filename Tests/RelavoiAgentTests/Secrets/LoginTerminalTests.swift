@@ -86,12 +86,7 @@ final class LoginTerminalTests: XCTestCase {
         defer { sandbox.stop() }
         let wrongSecret = "rs_" + String(repeating: "ab", count: 32)
 
-        let refused = try AgentProcess(arguments: ["login", "--base-url", sandbox.baseURL], config: nil)
-        let input = Pipe()
-        refused.process.standardInput = input
-        try refused.start()
-        input.fileHandleForWriting.write(Data("\(sandbox.options.apiKey)\n\(wrongSecret)\n".utf8))
-        try input.fileHandleForWriting.close()
+        let refused = try Self.startLogin(baseURL: sandbox.baseURL, answers: [sandbox.options.apiKey, wrongSecret])
         XCTAssertEqual(refused.waitForExit(timeout: 30), 3, refused.log)
         XCTAssertTrue(
             refused.log.contains("refused this API key and secret (HTTP 401); nothing was saved"), refused.log)
@@ -101,15 +96,23 @@ final class LoginTerminalTests: XCTestCase {
         // A port nothing listens on: the sandbox's, once it is stopped.
         let deadURL = sandbox.baseURL
         sandbox.stop()
-        let unreachable = try AgentProcess(arguments: ["login", "--base-url", deadURL], config: nil)
-        let lines = Pipe()
-        unreachable.process.standardInput = lines
-        try unreachable.start()
-        lines.fileHandleForWriting.write(Data("\(sandbox.options.apiKey)\n\(sandbox.options.apiSecret)\n".utf8))
-        try lines.fileHandleForWriting.close()
+        let unreachable = try Self.startLogin(
+            baseURL: deadURL, answers: [sandbox.options.apiKey, sandbox.options.apiSecret])
         XCTAssertEqual(unreachable.waitForExit(timeout: 60), 4, unreachable.log)
         XCTAssertTrue(unreachable.log.contains("cannot reach \(deadURL)"), unreachable.log)
         XCTAssertTrue(unreachable.log.contains("use --offline"), unreachable.log)
         XCTAssertFalse(FileManager.default.fileExists(atPath: unreachable.configHome.path + "/relavoi/agent.conf"))
+    }
+
+    /// `relavoi-agent login --base-url URL` without a terminal, its answers
+    /// given as lines on stdin (then closed).
+    private static func startLogin(baseURL: String, answers: [String]) throws -> AgentProcess {
+        let login = try AgentProcess(arguments: ["login", "--base-url", baseURL], config: nil)
+        let input = Pipe()
+        login.process.standardInput = input
+        try login.start()
+        input.fileHandleForWriting.write(Data(answers.map { $0 + "\n" }.joined().utf8))
+        try input.fileHandleForWriting.close()
+        return login
     }
 }

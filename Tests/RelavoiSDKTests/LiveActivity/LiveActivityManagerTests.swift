@@ -66,6 +66,18 @@ final class LiveActivityManagerTests: XCTestCase {
             "the marker banner did not tick twice: \(mock.notifyCalls().map(\.body))", file: file, line: line)
     }
 
+    /// No Notify for the banner with this summary from now on, checked once a
+    /// marker banner has ticked twice. Counted after a flush: a tick that was
+    /// on its way when the banner ended (or was dismissed) is not a new one.
+    private func assertNoMoreNotify(
+        of summary: String, _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try runOnLoop { await BannerDriver.shared.flush() }
+        let count = notifyCalls(of: summary).count
+        try waitForAMarkerToTickTwice(file: file, line: line)
+        XCTAssertEqual(notifyCalls(of: summary).count, count, message, file: file, line: line)
+    }
+
     func testStartShowsBannerWithExactNotifyArguments() throws {
         try runOnLoop {
             let manager = LiveActivityManager()
@@ -120,9 +132,7 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
         XCTAssertFalse(MainActor.assumeIsolated { BannerDriver.shared.isTimerRunning }, "no banner, no timer")
-        let countAfterClose = notifyCalls(of: "A").count
-        try waitForAMarkerToTickTwice()
-        XCTAssertEqual(notifyCalls(of: "A").count, countAfterClose, "no tick after the end")
+        try assertNoMoreNotify(of: "A", "no tick after the end")
     }
 
     func testEndAfterDateShowsEndedStateThenCloses() throws {
@@ -156,9 +166,7 @@ final class LiveActivityManagerTests: XCTestCase {
         XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
         let ended = try XCTUnwrap(mock.notifyCalls().last)
         XCTAssertEqual(ended.timeout, -1)
-        let count = notifyCalls(of: "C").count
-        try waitForAMarkerToTickTwice()
-        XCTAssertEqual(notifyCalls(of: "C").count, count, "an ended banner does not tick")
+        try assertNoMoreNotify(of: "C", "an ended banner does not tick")
         XCTAssertTrue(mock.closeCalls().isEmpty)
     }
 
@@ -175,9 +183,7 @@ final class LiveActivityManagerTests: XCTestCase {
         mock.emitClosed(id: 1, reason: 2)
         XCTAssertTrue(MainLoop.iterate(timeout: 30) { dismissed.result != nil })
         XCTAssertEqual(try dismissed.result?.get(), "ses_dismiss")
-        let count = notifyCalls(of: "D").count
-        try waitForAMarkerToTickTwice()
-        XCTAssertEqual(notifyCalls(of: "D").count, count, "no tick shows a dismissed banner again")
+        try assertNoMoreNotify(of: "D", "no tick shows a dismissed banner again")
     }
 
     func testSeveralManagersRunSideBySide() throws {
