@@ -130,15 +130,15 @@ final class ScenarioPlaybackTests: SandboxTestCase {
             XCTAssertTrue(MainLoop.iterate(timeout: 30) { marker.isFinished })
             XCTAssertFalse(playback.isFinished, "waits for a client")
             XCTAssertEqual(playback.stepsPlayed, played, "waits for a client")
+            // Lower bounds only (a loaded machine makes steps late, never early):
+            // the welcome comes after this, each step at its time after the welcome.
+            let beforeConnect = Date()
             guard let socket = connectedSocket(server, client) else { return }
             defer { socket.dispose() }
-            let welcomed = Date()
             XCTAssertTrue(socket.waitForMessages(2))
-            let first = Date().timeIntervalSince(welcomed)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(beforeConnect), 0.3, "the 0.3 s step came early")
             XCTAssertTrue(socket.waitForMessages(4))
-            let last = Date().timeIntervalSince(welcomed)
-            XCTAssertEqual(first, 0.3, accuracy: 0.15)
-            XCTAssertEqual(last, 0.6, accuracy: 0.15)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(beforeConnect), 0.6, "the 0.6 s steps came early")
             let frames = socket.json
             XCTAssertEqual(frames[1]["id"], .string("e-1"))
             XCTAssertEqual(frames[1]["payload"]?["sessionId"], .string("s1"))

@@ -199,6 +199,8 @@ final class StreamConnectionDriver {
                     MainActor.assumeIsolated {
                         guard let self else { return }
                         self.retryTimer = nil
+                        // Tells a waited-out retry from a connect that skipped the wait (resume, network back).
+                        self.log(.debug, "the retry wait is over")
                         self.perform(self.machine.retryTimerFired(now: MonotonicClock.now()))
                     }
                 }

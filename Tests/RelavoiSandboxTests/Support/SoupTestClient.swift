@@ -187,7 +187,7 @@ final class TestWebSocket {
 
     /// Iterates the loop until `count` messages arrived.
     @discardableResult
-    func waitForMessages(_ count: Int, timeout: Double = 5) -> Bool {
+    func waitForMessages(_ count: Int, timeout: Double = 30) -> Bool {
         MainLoop.iterate(timeout: timeout) { self.messages.count >= count }
     }
 
