@@ -84,6 +84,8 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
+            name: "RelavoiNotifyTests", dependencies: ["RelavoiNotify", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
 
