@@ -28,8 +28,9 @@ let package = Package(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
             swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
-        // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
-        .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
+        // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function,
+        // opened with dlopen on the first number (about 8 MiB resident with protobuf and ICU).
+        .target(name: "CPhoneNumber"),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
         // The panel item: org.kde.StatusNotifierItem over GDBus, its menu over libdbusmenu-glib.
         .target(
