@@ -61,10 +61,13 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
+        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share.
+        .target(name: "RelavoiProcFS", swiftSettings: swift6),
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
+                "RelavoiProcFS",
             ],
             swiftSettings: swift6),
 
@@ -117,7 +120,9 @@ let package = Package(
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
         .executableTarget(
             name: "relavoi-soak",
-            dependencies: ["RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiGLib", "RelavoiCore", "CGLib"],
+            dependencies: [
+                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiGLib", "RelavoiCore", "CGLib", "RelavoiProcFS",
+            ],
             swiftSettings: swift6),
     ]
 )
