@@ -102,6 +102,9 @@ struct BenchRun {
         do {
             result.startupDemoBannerMilliseconds = try Startup.demoFirstBanner(
                 binary: options.agentBinary, monitor: monitor, exclude: floor.uniqueName, log: logs + "/agent-demo.log")
+            if result.startupDemoBannerMilliseconds == nil {
+                fail("--demo showed no banner (see \(logs)/agent-demo.log)")
+            }
         } catch {
             fail("--demo: \(error)")
         }
