@@ -17,21 +17,22 @@ final class PresenterReleaseTests: XCTestCase {
             try waitFor("round \(round): the watch reports the server's availability") {
                 events.value.contains { if case .availability = $0 { true } else { false } }
             }
-            XCTAssertTrue(presenterThreadRuns(), "the presenter thread shows in /proc/self/task")
             let sentinel = Box(false)
-            let attached = Box(false)
+            let thread = Box<pid_t?>(nil)
             presenter.flush {
                 // On the presenter thread: its context is the thread-default one.
                 Self.attachSentinel(to: g_main_context_get_thread_default(), destroyed: sentinel)
-                attached.update { $0 = true }
+                thread.update { $0 = Self.currentThreadID() }
             }
-            try waitFor("round \(round): the sentinel source is attached") { attached.value }
+            try waitFor("round \(round): the sentinel source is attached") { thread.value != nil }
+            let tid = thread.value!
+            XCTAssertTrue(Self.isPresenterThread(tid), "the presenter's thread shows in /proc/self/task by its name")
 
             presenter.stop(timeout: 30)
             // A source goes when its context is finalized, and only then: the
             // sentinel's one-hour timeout never fires.
             try waitFor("round \(round): the presenter's context is finalized") { sentinel.value }
-            try waitFor("round \(round): the presenter thread has ended") { !presenterThreadRuns() }
+            try waitFor("round \(round): the presenter thread has ended") { !Self.threadRuns(tid) }
             XCTAssertNil(presenter.liveSourceCount, "no context after stop")
         }
     }
@@ -43,13 +44,16 @@ final class PresenterReleaseTests: XCTestCase {
         }
         presenter.start()
         try waitFor("the first thread's watch answers") { events.value == 1 }
+        let first = try presenterThread(of: presenter)
         presenter.stop(timeout: 30)
-        try waitFor("the first thread has ended") { !presenterThreadRuns() }
+        try waitFor("the first thread has ended") { !Self.threadRuns(first) }
         presenter.start()
         try waitFor("the second thread's new watch answers") { events.value == 2 }
         XCTAssertNotNil(presenter.liveSourceCount)
+        let second = try presenterThread(of: presenter)
+        XCTAssertNotEqual(first, second, "a new thread")
         presenter.stop(timeout: 30)
-        try waitFor("the second thread has ended") { !presenterThreadRuns() }
+        try waitFor("the second thread has ended") { !Self.threadRuns(second) }
     }
 
     // MARK: - Helpers
@@ -65,18 +69,29 @@ final class PresenterReleaseTests: XCTestCase {
         g_source_unref(source)
     }
 
+    /// The id of the thread `presenter` runs on (other presenters of the test
+    /// process have threads of the same name).
+    private func presenterThread(of presenter: NotificationPresenter) throws -> pid_t {
+        let thread = Box<pid_t?>(nil)
+        presenter.flush { thread.update { $0 = Self.currentThreadID() } }
+        try waitFor("the presenter thread answers") { thread.value != nil }
+        return thread.value!
+    }
+
+    /// The calling thread's id, from /proc/thread-self ("PID/task/TID"): Swift's Glibc has no gettid.
+    private static func currentThreadID() -> pid_t? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "/").last.flatMap { pid_t($0) }
+    }
+
+    private static func threadRuns(_ tid: pid_t) -> Bool { access("/proc/self/task/\(tid)", F_OK) == 0 }
+
     /// Linux keeps 15 bytes of a thread's name: "relavoi-presenter" shows as "relavoi-present".
-    private func presenterThreadRuns() -> Bool {
-        guard let directory = opendir("/proc/self/task") else { return false }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let tid = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard Int(tid) != nil, let name = Self.read("/proc/self/task/\(tid)/comm") else { continue }
-            if name.hasPrefix("relavoi-present") { return true }
-        }
-        return false
+    private static func isPresenterThread(_ tid: pid_t) -> Bool {
+        read("/proc/self/task/\(tid)/comm")?.hasPrefix("relavoi-present") == true
     }
 
     private static func read(_ path: String) -> String? {
