@@ -31,8 +31,9 @@ let package = Package(
         // GDBus behind Swift types: DBusValue (converted to GVariant in one place), exported
         // objects, name owning and watching, method calls. The agent and the tray name no GDBus.
         .target(name: "RelavoiDBus", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
-        // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function.
-        .target(name: "CPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
+        // Readable phone numbers: Debian's libphonenumber (C++, no .pc file) behind a C function,
+        // opened with dlopen on the first number (about 8 MiB resident with protobuf and ICU).
+        .target(name: "CPhoneNumber"),
         .target(name: "RelavoiPhone", dependencies: ["CPhoneNumber"], swiftSettings: swift6),
         // The panel item: org.kde.StatusNotifierItem on RelavoiDBus, its menu over libdbusmenu-glib.
         .target(
@@ -67,11 +68,22 @@ let package = Package(
                 "RelavoiSession", "RelavoiSecret",
             ],
             swiftSettings: swift6),
-        .executableTarget(name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6),
+        .executableTarget(
+            name: "relavoi-agent", dependencies: ["RelavoiAgentKit"], swiftSettings: swift6,
+            // Release: lld's packed relative relocations (DT_RELR, glibc 2.36) instead of 0.9 MiB of
+            // .rela.dyn that the loader reads at every start (docs/bench.md: -0.9 MiB resident).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release))
+            ]),
+        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share.
+        .target(name: "RelavoiProcFS", swiftSettings: swift6),
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
+                "RelavoiProcFS",
             ],
             swiftSettings: swift6),
 
@@ -97,6 +109,8 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiNotifyTests", dependencies: ["RelavoiNotify", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),
@@ -130,6 +144,7 @@ let package = Package(
             name: "relavoi-soak",
             dependencies: [
                 "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
+                "RelavoiProcFS",
             ],
             swiftSettings: swift6),
     ]

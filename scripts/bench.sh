@@ -27,6 +27,8 @@ scratch=${BENCH_SCRATCH:-$repo/.build}
 out=${BENCH_OUT:-$repo/.build/bench}
 # Static Swift runtime: ~6 MiB less resident memory than the shared libraries.
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-agent
+# --demo (the start-up figure) starts the relavoi-sandbox beside the agent.
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-sandbox
 swift build -c release --scratch-path "$scratch" --product relavoi-bench
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
 mkdir -p "$out"

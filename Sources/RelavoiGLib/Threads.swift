@@ -11,7 +11,9 @@ public enum Threads {
     }
 
     /// Starts `body` on a new, detached, named thread (GLib's, so the name shows in `top -H`).
+    /// Linux takes at most 15 bytes (GLib 2.74 drops a longer name): `name` is cut to that.
     public static func detach(name: String, _ body: @escaping @Sendable () -> Void) {
+        let name = String(decoding: name.utf8.prefix(15), as: UTF8.self)
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         let entry: GThreadFunc = { data in
             let body = Unmanaged<Body>.fromOpaque(data!).takeRetainedValue()

@@ -45,6 +45,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     // Presenter-thread state only.
     private var shown: [String: ShownBanner] = [:]
     private var retryTimer: GLibTimer?
+    /// The bus-name watch on org.freedesktop.Notifications (0: none).
+    private var serverWatch: guint = 0
     private var serverOwner: String?
     private var lastOwner: String?
     private var profile = NotificationServerProfile.unknown
@@ -74,7 +76,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         self.onEvent = onEvent
     }
 
-    /// Starts the presenter thread. Idempotent.
+    /// Starts the presenter thread. Idempotent while it runs; after `stop` has
+    /// ended the thread, starts a new one.
     public func start() {
         let shouldStart = lock.withLock {
             defer { started = true }
@@ -91,7 +94,16 @@ public final class NotificationPresenter: @unchecked Sendable {
     /// GLib sources attached to the presenter thread's context (diagnostics);
     /// nil before `start`.
     public var liveSourceCount: Int? {
-        lock.withLock { context }.map { ContextSources.liveCount(in: $0) }
+        guard let context = retainedContext() else { return nil }
+        defer { g_main_context_unref(context) }
+        return ContextSources.liveCount(in: context)
+    }
+
+    /// The presenter thread's context with a reference of the caller's (to
+    /// unref), or nil when no thread runs: the thread drops its own
+    /// reference when it ends, so a bare pointer could dangle.
+    private func retainedContext() -> OpaquePointer? {
+        lock.withLock { context.map { g_main_context_ref($0) } }
     }
 
     /// Asks for `content` on banner `key`, or its closing when nil. Only the
@@ -108,7 +120,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     /// Calls `done` (on the presenter thread) once everything posted before
     /// has been carried out.
     public func flush(_ done: @escaping @Sendable () -> Void) {
-        guard let context = lock.withLock({ self.context }) else { return done() }
+        guard let context = retainedContext() else { return done() }
+        defer { g_main_context_unref(context) }
         invoke(on: context) { presenter in
             presenter.drain()
             done()
@@ -117,9 +130,11 @@ public final class NotificationPresenter: @unchecked Sendable {
 
     /// Closes every banner and ends the thread, waiting at most `timeout`
     /// seconds (a hung server must not hold up the process's exit).
+    /// The thread then releases its GLib context, the bus-name watch and
+    /// libnotify (`runThread`).
     public func stop(timeout: Double) {
-        let context = lock.withLock { started ? self.context : nil }
-        guard let context else { return }
+        guard let context = retainedContext() else { return }
+        defer { g_main_context_unref(context) }
         invoke(on: context) { presenter in
             for key in presenter.shown.keys { presenter.apply(key: key, content: nil) }
             if let loop = presenter.loop { g_main_loop_quit(loop) }
@@ -143,14 +158,42 @@ public final class NotificationPresenter: @unchecked Sendable {
         watchServer()
         ready.signal()
         g_main_loop_run(loop)
-        notify_uninit()
-        g_main_context_pop_thread_default(context)
-        g_main_loop_unref(loop)
+        release(context: context!, loop: loop!)
         finished.signal()
     }
 
+    /// After the loop has ended: gives back everything the thread took, so
+    /// that nothing of a stopped presenter stays (its context, with every
+    /// source on it, goes with the last reference).
+    private func release(context: OpaquePointer, loop: OpaquePointer) {
+        // From here on nothing is sent: posts that come late only fill the mailbox.
+        lock.withLock { available = false }
+        if serverWatch != 0 { g_bus_unwatch_name(serverWatch) }
+        serverWatch = 0
+        retryTimer?.cancel()
+        retryTimer = nil
+        for banner in shown.values {
+            banner.holdTimer?.cancel()
+            if let notification = banner.notification { g_object_unref(UnsafeMutableRawPointer(notification)) }
+        }
+        shown.removeAll()
+        notify_uninit()
+        // GDBus hands the watch's and the proxy's destroy notifications to
+        // this context as idle sources, each holding a reference: let them run.
+        while g_main_context_iteration(context, 0) != 0 {}
+        lock.withLock {
+            self.context = nil
+            self.loop = nil
+            started = false
+        }
+        g_main_context_pop_thread_default(context)
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
+    }
+
     private func wake() {
-        guard let context = lock.withLock({ self.context }) else { return }
+        guard let context = retainedContext() else { return }
+        defer { g_main_context_unref(context) }
         invoke(on: context) { $0.drain() }
     }
 
@@ -320,8 +363,9 @@ public final class NotificationPresenter: @unchecked Sendable {
             let presenter = Unmanaged<NotificationPresenter>.fromOpaque(data!).takeUnretainedValue()
             presenter.serverVanished()
         }
-        // The presenter lives until the process ends; the watch holds it unretained.
-        g_bus_watch_name(
+        // The watch holds the presenter unretained: the thread, which holds it,
+        // removes the watch before it ends (`release`).
+        serverWatch = g_bus_watch_name(
             G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_AUTO_START,
             appeared, vanished, Unmanaged.passUnretained(self).toOpaque(), nil)
     }

@@ -7,6 +7,10 @@ public enum PhoneNumberText {
     /// Longer input is not a phone number; it is returned as received.
     static let maxInputLength = 64
 
+    /// Whether libphonenumber could be opened (it is, on first use, with
+    /// dlopen): without it every number is returned as received.
+    public static var isAvailable: Bool { relavoi_phone_library_available() != 0 }
+
     /// "+2348000000001" → "+234 800 000 0001". Anything libphonenumber cannot
     /// parse as a valid number (no leading +, an unknown country code, wrong
     /// length, not text at all) is returned unchanged.

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiProcFS
 
 /// `relavoi-bench`: the micro benchmark in a child process, then the runs,
 /// then the table and the JSON.
@@ -36,6 +37,7 @@ enum BenchMain {
 
         let startedAt = Clock.now()
         let load = (ProcFile.read("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        let binary = BinarySize.measure(options.agentBinary, scratch: options.outDirectory)
         let micro = runMicro(options)
         let monitor: BusMonitor
         do {
@@ -59,8 +61,8 @@ enum BenchMain {
                         NotificationServer.packageVersion($0 == .dbusmock ? "python3-dbusmock" : $0.rawValue)
                     )
                 } + [("libnotify-bin (notify-send)", NotificationServer.packageVersion("libnotify-bin"))]),
-            keepAlive: KeepAlive.description, micro: micro, runs: runs,
-            summary: Summary.rows(micro: micro, runs: runs, servers: options.servers))
+            agentBinary: binary, keepAlive: KeepAlive.description, micro: micro, runs: runs,
+            summary: Summary.rows(micro: micro, runs: runs, servers: options.servers, binary: binary))
         let table = TableText.render(report)
         FileHandle.standardOutput.write(Data(table.utf8))
         do {

@@ -27,6 +27,13 @@ struct PhoneNumberTextTests {
         #expect(PhoneNumberText.international(input) == input)
     }
 
+    /// Opened with dlopen, not linked: a missing or other libphonenumber would
+    /// leave every number unformatted, which the tests above would not say why.
+    @Test func opensLibphonenumberOnFirstUse() {
+        #expect(PhoneNumberText.isAvailable)
+        #expect(PhoneNumberText.international("+2348000000001") == "+234 800 000 0001")
+    }
+
     @Test func manyThreadsAtOnce() async {
         await withTaskGroup(of: String.self) { group in
             for _ in 0..<200 { group.addTask { PhoneNumberText.international("+2348000000001") } }

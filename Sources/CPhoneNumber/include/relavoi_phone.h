@@ -16,6 +16,11 @@ extern "C" {
 /// is left as it was). Thread-safe.
 size_t relavoi_format_international(const char *e164, char *out, size_t cap);
 
+/// 1 when libphonenumber could be opened (dlopen, on the first call of
+/// either function) and has the functions used; 0 otherwise, and then every
+/// number is returned unchanged.
+int relavoi_phone_library_available(void);
+
 #ifdef __cplusplus
 }
 #endif

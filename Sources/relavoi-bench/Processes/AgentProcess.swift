@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 import RelavoiSandboxKit
 
 /// The release `relavoi-agent` as a child process, pointed at the

@@ -3,7 +3,8 @@ import RelavoiCore
 /// A tenant firehose: mixed frames, most of them for sessions on proxy
 /// numbers the agent does not follow (so no banner shows), plus one followed
 /// call (created, ringing, answered, ended) every `followedEvery` frames.
-/// Deterministic: the same frames in every run and in the micro benchmark.
+/// Deterministic: the same frames in every run and in the micro benchmark;
+/// each `round` has ids of its own (the agent would drop repeated ones).
 struct FirehoseFrames {
     /// The agent under test follows these (`proxy-numbers`); calls use the
     /// first, markers the second.
@@ -13,8 +14,9 @@ struct FirehoseFrames {
     var followedCalls = 0
     var byKind: [String: Int] = [:]
 
-    init(count: Int, tenantId: String, followedEvery: Int = 1000) {
-        var factory = FrameFactory(tenantId: tenantId, prefix: "fh")
+    init(count: Int, tenantId: String, followedEvery: Int = 1000, round: Int = 0) {
+        var factory = FrameFactory(tenantId: tenantId, prefix: round == 0 ? "fh" : "fh\(round)")
+        let tag = round == 0 ? "" : "\(round)"
         let time = FrameFactory.timestamp()
         var live: [String] = []
         var nextSession = 0
@@ -27,7 +29,7 @@ struct FirehoseFrames {
         }
         func created() {
             nextSession += 1
-            let id = "oth_\(nextSession)"
+            let id = "oth\(tag)_\(nextSession)"
             live.append(id)
             if live.count > 512 { live.removeFirst(live.count - 512) }
             add(
@@ -40,7 +42,7 @@ struct FirehoseFrames {
         while frames.count < count {
             if frames.count % followedEvery == followedEvery - 4 {
                 followedCalls += 1
-                let id = "fol_\(followedCalls)"
+                let id = "fol\(tag)_\(followedCalls)"
                 let proxy = Self.followedProxies[0]
                 for type in ["session.created", "call.incoming", "call.answered", "call.ended"] {
                     add(

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiProcFS
 
 /// A notification server on the benchmark's private bus: python3-dbusmock's
 /// notification daemon, or dunst on its own Xvfb display.

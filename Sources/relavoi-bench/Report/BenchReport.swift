@@ -8,6 +8,7 @@ struct BenchReport: Codable, Equatable {
     var loadAverageAtStart: String
     var options: BenchOptions
     var serverVersions: [String: String]
+    var agentBinary: BinarySize?
     var keepAlive: String
     var micro: MicroMain.Result?
     var runs: [RunResult]

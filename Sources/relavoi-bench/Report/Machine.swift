@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// Where the benchmark ran.
 struct Machine: Codable, Equatable {

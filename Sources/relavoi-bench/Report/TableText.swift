@@ -52,9 +52,32 @@ enum TableText {
                 "idle wakeups by thread (run 1, \(Int(idle.seconds.rounded())) s): "
                     + (threads.isEmpty ? "none" : threads.joined(separator: ", ")))
         }
-        if let mappings = report.runs.first?.residentByMapping, !mappings.isEmpty {
-            let top = mappings.prefix(8).map { "\($0.name) \(number(Double($0.rssKiB) / 1024, 1))" }
-            lines.append("resident MiB by mapping, 10 live banners (run 1): " + top.joined(separator: ", "))
+        let snapshots = [
+            ("connected, before any call", report.runs.first?.residentByMappingAtConnect),
+            ("10 live banners", report.runs.first?.residentByMapping),
+        ]
+        for case (let when, let mappings?) in snapshots where !mappings.isEmpty {
+            let top = mappings.prefix(10).map { share in
+                let anon = Double(share.anonKiB) / 1024
+                let own = share.name.hasPrefix("[") || anon < 0.05 ? "" : " (anon \(number(anon, 1)))"
+                return "\(share.name) \(number(Double(share.rssKiB) / 1024, 1))" + own
+            }
+            lines.append("resident MiB by mapping, \(when) (run 1): " + top.joined(separator: ", "))
+        }
+        let rounds = report.runs.flatMap { run in
+            run.firehoseRounds.enumerated().map { (run.run, $0.offset + 1, $0.element) }
+        }
+        if !rounds.isEmpty {
+            // What the firehose figure varies with: the machine's other work.
+            let text = rounds.map { run, round, figures in
+                var line = "run \(run) round \(round) \(Summary.grouped(figures.framesPerCPUSecond))/s"
+                if let busy = figures.machineBusyPercent, let steal = figures.machineStealPercent {
+                    line += " (machine \(number(busy, 0))% busy, \(number(steal, 1))% stolen"
+                    line += ", load \(number(figures.loadAverage ?? 0, 1)), \(figures.preemptions ?? 0) preemptions)"
+                }
+                return line
+            }
+            lines.append("firehose rounds: " + text.joined(separator: "; "))
         }
         for run in report.runs where !run.failures.isEmpty {
             lines.append("run \(run.run) problems: " + run.failures.joined(separator: "; "))

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// The agent's CPU time and wakeups over a stretch of wall time, with the
 /// banner updates the bus saw from it meanwhile.

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// The agent at rest and with live banners ticking every second.
 @MainActor

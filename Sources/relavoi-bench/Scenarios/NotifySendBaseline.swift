@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// The baseline a user would script: one `notify-send --replace-id` process
 /// per second updating one banner. CPU time per update is the process's own

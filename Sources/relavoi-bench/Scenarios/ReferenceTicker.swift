@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// The reference client (`relavoi-bench ticker`) measured like the agent:
 /// CPU per banner update and wakeups, on the same server in the same run.

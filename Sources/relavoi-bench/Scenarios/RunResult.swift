@@ -1,3 +1,5 @@
+import RelavoiProcFS
+
 /// Everything one repetition measured; nil where a phase failed (see `failures`).
 struct RunResult: Codable, Equatable {
     var run: Int
@@ -7,6 +9,8 @@ struct RunResult: Codable, Equatable {
     var idle: CPUWindow?
     var oneBanner: CPUWindow?
     var tenBanners: CPUWindow?
+    /// Run 1 only: /proc/PID/smaps summed per mapped file, connected before any call and with 10 banners.
+    var residentByMappingAtConnect: [MappingShare]?
     var residentByMapping: [MappingShare]?
     var eventToBanner: [EventToBanner.Result] = []
     var notifySend: NotifySendBaseline.Result?
@@ -15,7 +19,10 @@ struct RunResult: Codable, Equatable {
     /// The same with the agent's presenter design (synchronous calls on a thread).
     var referenceThreadClient: CPUWindow?
     var sessions: TenantLoad.Sessions?
+    /// The median round (by frames per CPU-second) of `firehoseRounds`.
     var firehose: TenantLoad.Firehose?
+    var firehoseRounds: [TenantLoad.Firehose] = []
+    static let firehoseRoundCount = 3
     var failures: [String] = []
 
     init(run: Int) { self.run = run }

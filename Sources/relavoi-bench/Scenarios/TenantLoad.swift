@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiProcFS
 import RelavoiSandboxKit
 
 /// An agent that follows two proxy numbers, fed what a busy tenant sends:
@@ -21,6 +22,17 @@ struct TenantLoad {
         var followedCalls: Int
         var cpuMilliseconds: Double
         var wallSeconds: Double
+        /// The agent's wakeups (voluntary context switches, all threads) meanwhile:
+        /// the fewer, the more frames each read of the socket brings.
+        var wakeups: Int?
+        /// Times the agent's threads were preempted (involuntary context switches).
+        var preemptions: Int?
+        /// The whole machine meanwhile: busy and stolen (hypervisor) CPU time, in
+        /// percent of all its CPU time, and the 1-minute load average after.
+        var machineBusyPercent: Double?
+        var machineStealPercent: Double?
+        var loadAverage: Double?
+        var framesPerWakeup: Double? { wakeups.map { Double(frames) / Double(max(1, $0)) } }
         var framesPerCPUSecond: Double { Double(frames) / (cpuMilliseconds / 1000) }
         var cpuPerFrameMicroseconds: Double { cpuMilliseconds * 1000 / Double(frames) }
     }
@@ -75,6 +87,8 @@ struct TenantLoad {
     }
 
     mutating func firehose(_ load: FirehoseFrames) -> Firehose? {
+        var wakeups = WakeupCounter(probe: probe)
+        let machineStart = SystemCPU.now()
         guard let cpuStart = probe.cpuNanoseconds() else { return nil }
         let start = Clock.now()
         for (index, frame) in load.frames.enumerated() {
@@ -82,8 +96,13 @@ struct TenantLoad {
             if index % 500 == 499 { BusWait.drain() }
         }
         guard marker(end: false), let cpuEnd = probe.cpuNanoseconds() else { return nil }
+        wakeups.sample()
+        let machine = machineStart.flatMap { start in SystemCPU.now()?.percent(since: start) }
+        let loadAverage = (ProcFile.read("/proc/loadavg") ?? "").split(separator: " ").first.flatMap { Double($0) }
         return Firehose(
             frames: load.frames.count, followedCalls: load.followedCalls,
-            cpuMilliseconds: Double(cpuEnd - cpuStart) / 1e6, wallSeconds: Double(Clock.now() - start) / 1e9)
+            cpuMilliseconds: Double(cpuEnd - cpuStart) / 1e6, wallSeconds: Double(Clock.now() - start) / 1e9,
+            wakeups: wakeups.total, preemptions: wakeups.preemptions, machineBusyPercent: machine?.busy,
+            machineStealPercent: machine?.steal, loadAverage: loadAverage)
     }
 }

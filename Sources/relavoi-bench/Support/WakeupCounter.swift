@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 
 /// Counts a process's wakeups over a window: voluntary context switches of
 /// every thread (each sleep that ends is one). Threads are sampled while the
@@ -6,12 +7,14 @@ import Foundation
 struct WakeupCounter {
     private let probe: ProcessProbe
     private var baseline: [Int: Int] = [:]
+    private var involuntaryBaseline: [Int: Int] = [:]
     private var latest: [Int: ProcessProbe.ThreadSample] = [:]
 
     init(probe: ProcessProbe) {
         self.probe = probe
         for thread in probe.threads() {
             baseline[thread.tid] = thread.voluntary
+            involuntaryBaseline[thread.tid] = thread.involuntary
             latest[thread.tid] = thread
         }
     }
@@ -34,6 +37,11 @@ struct WakeupCounter {
     }
 
     var total: Int { byThread().values.reduce(0, +) }
+
+    /// Involuntary context switches since `init`: the scheduler took the CPU away.
+    var preemptions: Int {
+        latest.reduce(0) { sum, entry in sum + max(0, entry.value.involuntary - (involuntaryBaseline[entry.key] ?? 0)) }
+    }
 
     /// libdispatch names its threads after the queue, cut to 15 bytes.
     static func label(_ name: String) -> String {

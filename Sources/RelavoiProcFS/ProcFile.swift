@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads small /proc files (their size reads as 0, so read to the end).
-enum ProcFile {
-    static func read(_ path: String) -> String? {
+public enum ProcFile {
+    public static func read(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -17,7 +17,7 @@ enum ProcFile {
     }
 
     /// `Key:   123 kB` lines of /proc/PID/status and smaps_rollup, as numbers.
-    static func fields(_ text: String) -> [String: Int] {
+    public static func fields(_ text: String) -> [String: Int] {
         var result: [String: Int] = [:]
         for line in text.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
