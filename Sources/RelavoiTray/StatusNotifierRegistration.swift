@@ -12,6 +12,9 @@ public final class StatusNotifierRegistration {
     private var watch: BusNameWatch?
     /// How many registrations the watchers accepted (diagnostics, logs).
     public private(set) var acceptedCount = 0
+    /// The watcher's unique name while one is on the bus: only then can a
+    /// panel show the item, so only then are its change signals worth sending.
+    public private(set) var watcherOwner: String?
 
     public init(connection: BusConnection) {
         self.connection = connection
@@ -21,6 +24,7 @@ public final class StatusNotifierRegistration {
         guard watch == nil else { return }
         watch = BusNameWatch(connection: connection, name: Self.watcherName) { [weak self] owner in
             guard let self else { return }
+            self.watcherOwner = owner
             if let owner {
                 self.register(with: owner)
             } else {
@@ -32,6 +36,7 @@ public final class StatusNotifierRegistration {
     public func stop() {
         watch?.stop()
         watch = nil
+        watcherOwner = nil
     }
 
     /// The service argument is the connection's unique name: the watcher

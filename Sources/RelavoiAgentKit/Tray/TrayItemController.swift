@@ -128,6 +128,9 @@ public final class TrayItemController {
             slots: slots.assign(calls.map(\.sessionId)))
         item.view = view
         menu?.show(view.menu)
+        // No panel without a watcher: the properties stay current for a reader, but two
+        // signals a second would reach nobody (the pacer still holds what was last sent).
+        guard registration.watcherOwner != nil else { return }
         switch pacer.offer(view, now: time) {
         case .emit(let signals):
             item.emit(signals)

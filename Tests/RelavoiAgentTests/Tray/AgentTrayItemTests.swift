@@ -238,6 +238,34 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// Without a StatusNotifierWatcher no panel can show the item: its
+    /// properties stay current but the per-second change signals are not sent;
+    /// once a watcher comes they are.
+    func testNoChangeSignalsWithoutAWatcher() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(config: "tray-item = on")
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            let client = try BusTestClient(destination: Self.agentUniqueName())
+            client.subscribe(interface: Self.sni, path: Self.item)
+            h.session("ses_w", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_w", ["proxyNumber": .string("+2348000000001")])
+            h.send("call.answered", "ses_w")
+            h.waitForNotify(timeout: 30) { $0.hints["category"] == "call" && ($0.timerSeconds ?? -1) >= 3 }
+            XCTAssertEqual(Self.property(client, "Status"), "(<'Active'>,)", "the properties follow the call")
+            XCTAssertTrue(client.signals.isEmpty, "signals with no watcher on the bus: \(client.signals)")
+
+            let watcher = try WatcherStandIn()
+            defer { watcher.stop() }
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty },
+                "the item registered with the new watcher:\n\(h.agent.log.suffix(2000))")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 30) { client.signals.contains { $0.member == "NewToolTip" } },
+                "the ticks signal once a watcher is there: \(client.signals)")
+        }
+    }
+
     /// "Copy number" hands the number to the session's clipboard tool (here a
     /// stand-in `wl-copy` that writes its stdin to a file).
     func testCopyNumberGoesToTheClipboardTool() throws {
