@@ -9,6 +9,10 @@ import RelavoiSDK
 /// (or the end of the demo script).
 @MainActor
 public final class Agent {
+    /// How often the pages of code and constants the agent no longer touches
+    /// are unmapped (`ResidentFilePages`): the first time once start-up is over.
+    static let pageReleaseInterval: Double = 30
+    private var pageRelease: GLibTimer?
     /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
     /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
@@ -161,6 +165,8 @@ public final class Agent {
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
         }
+        // Resident memory: the start maps far more code than a call runs (docs/bench.md).
+        pageRelease = GLibTimer.repeating(every: Self.pageReleaseInterval) { ResidentFilePages.release() }
         UnixSignals.onTerminate { [weak self] signal in
             MainActor.assumeIsolated {
                 Log.message("signal \(signal): closing banners and the stream")

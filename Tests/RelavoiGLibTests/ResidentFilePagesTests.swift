@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+@testable import RelavoiGLib
+
+/// Unmapping clean file pages: only readable, unwritable, file-backed
+/// mappings without private copies go, and what goes comes back on use.
+final class ResidentFilePagesTests: XCTestCase {
+    func testHeaderParsing() {
+        let code = ResidentFilePages.cleanFileMapping(
+            "7f1c2a000000-7f1c2a200000 r-xp 00028000 fd:01 1234                       /usr/lib/x86_64-linux-gnu/libc.so.6"
+        )
+        XCTAssertEqual(code?.start, 0x7f1c_2a00_0000)
+        XCTAssertEqual(code?.length, 0x20_0000)
+        XCTAssertNotNil(ResidentFilePages.cleanFileMapping("00400000-00401000 r--s 00000000 fd:01 9 /tmp/a file"))
+        for header in [
+            "7f1c2a000000-7f1c2a200000 rw-p 00028000 fd:01 1234 /usr/lib/libc.so.6",  // writable
+            "7ffd1000-7ffd3000 r-xp 00000000 00:00 0                          [vdso]",  // not a file
+            "7f00-7f10 r--p 00000000 00:00 0",  // anonymous
+            "7f00-7f10 ---p 00000000 fd:01 1 /usr/lib/libx.so",  // a guard
+            "7f00-7f10 r--s 00000000 00:01 5 /memfd:pool (deleted)",  // no file behind it
+        ] {
+            XCTAssertNil(ResidentFilePages.cleanFileMapping(Substring(header)), header)
+        }
+    }
+
+    /// A private copy in a now read-only mapping (what relocated RELRO data
+    /// is) keeps its contents; a clean mapping reads the file again.
+    func testPrivateCopiesSurviveAndCleanPagesComeBack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)").path
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        try Data(repeating: 0x41, count: pageSize * 4).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let length = pageSize * 4
+        guard let copied = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), copied != MAP_FAILED,
+            let clean = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), clean != MAP_FAILED
+        else { return XCTFail("mmap: \(errno)") }
+        defer {
+            munmap(copied, length)
+            munmap(clean, length)
+        }
+        copied.storeBytes(of: 0x5A, as: UInt8.self)
+        XCTAssertEqual(mprotect(copied, length, PROT_READ), 0)
+        XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
+
+        XCTAssertGreaterThan(ResidentFilePages.release(), length, "the clean mappings were released")
+        XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "the private copy was kept")
+        XCTAssertEqual(clean.load(as: UInt8.self), 0x41, "the clean page reads the file again")
+    }
+}
