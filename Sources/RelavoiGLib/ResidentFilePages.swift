@@ -4,49 +4,161 @@ import Glibc
 /// mappings (code and constants of the binary and its libraries), so that
 /// only the pages used from then on count as resident. The pages stay in
 /// the page cache; a later touch maps them again (a minor fault). Mappings
-/// with private copies (relocated RELRO data: `Anonymous` > 0) and
+/// with private copies (relocated RELRO data: `Anonymous` > 0 in smaps) and
 /// writable ones are left alone: dropping those would lose their contents.
-public enum ResidentFilePages {
+///
+/// Reading `/proc/self/smaps` walks every page table (about 12 ms here), so
+/// it is read only when `/proc/self/maps` (cheap) shows a mapping not judged
+/// yet (and every `judgeEvery` releases).
+public struct ResidentFilePages {
+    /// A mapping as `/proc/self/maps` names it: address range, offset, device and inode.
+    struct Key: Hashable {
+        let start: UInt
+        let end: UInt
+        let offset: UInt
+        let device: UInt
+        let inode: UInt
+    }
+
+    private var clean: Set<Key> = []
+    private var kept: Set<Key> = []
+    /// smaps is read again every so many releases all the same, so that a
+    /// mapping made writable and back again in between is judged anew.
+    private var releasesSinceJudged = 0
+    static let judgeEvery = 10
+
+    public init() {}
+
     /// Returns the bytes of the mappings it advised.
     @discardableResult
-    public static func release() -> Int {
-        guard let smaps = readAll("/proc/self/smaps") else { return 0 }
+    public mutating func release() -> Int {
+        guard let maps = Self.readAll("/proc/self/maps") else { return 0 }
+        let candidates = Self.lines(maps).compactMap { Self.cleanFileMapping(maps[$0]) }
+        releasesSinceJudged += 1
+        if releasesSinceJudged >= Self.judgeEvery
+            || candidates.contains(where: { !clean.contains($0) && !kept.contains($0) })
+        {
+            judge()
+            releasesSinceJudged = 0
+        }
         var released = 0
-        var candidate: (start: UInt, length: Int)?
-        func finish() {
-            guard let mapping = candidate else { return }
-            candidate = nil
-            guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { return }
-            if madvise(address, mapping.length, MADV_DONTNEED) == 0 { released += mapping.length }
+        for mapping in candidates where clean.contains(mapping) {
+            guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
+            let length = Int(mapping.end - mapping.start)
+            if madvise(address, length, MADV_DONTNEED) == 0 { released += length }
         }
-        for line in smaps.split(separator: "\n", omittingEmptySubsequences: true) {
-            if let first = line.first, first.isHexDigit, line.contains("-"), !line.hasSuffix(" kB") {
-                finish()
-                candidate = Self.cleanFileMapping(line)
-            } else if line.hasPrefix("Anonymous:") || line.hasPrefix("Swap:") {
-                let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
-                if kilobytes.flatMap({ Int($0) }) != 0 { candidate = nil }
-            }
-        }
-        finish()
         return released
     }
 
-    /// `start-end perms offset dev inode path`: readable, not writable, backed by a file.
-    static func cleanFileMapping(_ header: Substring) -> (start: UInt, length: Int)? {
-        let fields = header.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-        guard fields.count == 6, fields[1].hasPrefix("r"), !fields[1].contains("w") else { return nil }
-        let path = fields[5].drop { $0 == " " }
-        guard path.hasPrefix("/"), !path.hasSuffix("(deleted)")
-        else { return nil }
-        let bounds = fields[0].split(separator: "-")
-        guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
-            end > start
-        else { return nil }
-        return (start, Int(end - start))
+    /// Sorts every candidate mapping into clean and kept by smaps' `Anonymous`
+    /// and `Swap`, forgetting mappings that are gone.
+    private mutating func judge() {
+        guard let smaps = Self.readAll("/proc/self/smaps") else { return }
+        clean.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        var current: Key?
+        var privateCopies = false
+        func finish() {
+            if let current { if privateCopies { kept.insert(current) } else { clean.insert(current) } }
+            current = nil
+            privateCopies = false
+        }
+        for range in Self.lines(smaps) {
+            let line = smaps[range]
+            guard let first = line.first else { continue }
+            if Self.hexValue(first) != nil, line.last != UInt8(ascii: "B") {  // not "Size: 4 kB"
+                finish()
+                current = Self.cleanFileMapping(line)
+            } else if current != nil, Self.startsWith(line, "Anonymous:") || Self.startsWith(line, "Swap:") {
+                // "Anonymous:            0 kB": any digit but a lone 0 means private copies.
+                let digits = line.drop { $0 != UInt8(ascii: " ") }.drop { $0 == UInt8(ascii: " ") }
+                if digits.first != UInt8(ascii: "0") { privateCopies = true }
+            }
+        }
+        finish()
     }
 
-    private static func readAll(_ path: String) -> String? {
+    /// `start-end perms offset dev inode path`: readable, not writable, backed
+    /// by a file (not `[vdso]`, not a deleted file or a memfd).
+    static func cleanFileMapping(_ line: ArraySlice<UInt8>) -> Key? {
+        var rest = line[...]
+        guard let start = hex(&rest, until: "-"), let end = hex(&rest, until: " "), end > start,
+            rest.count > 5, rest[rest.startIndex] == UInt8(ascii: "r"), rest[rest.startIndex + 1] != UInt8(ascii: "w")
+        else { return nil }
+        rest = rest.dropFirst(5)
+        guard let offset = hex(&rest, until: " "), let major = hex(&rest, until: ":"),
+            let minor = hex(&rest, until: " "), let inode = decimal(&rest, until: " ")
+        else { return nil }
+        let path = rest.drop { $0 == UInt8(ascii: " ") }
+        guard path.first == UInt8(ascii: "/"), !endsWith(path, " (deleted)") else { return nil }
+        return Key(start: start, end: end, offset: offset, device: major << 20 | minor, inode: inode)
+    }
+
+    /// The header test's form of the same.
+    static func cleanFileMapping(_ header: Substring) -> Key? {
+        cleanFileMapping(Array(header.utf8)[...])
+    }
+
+    private static func hex(_ text: inout ArraySlice<UInt8>, until separator: Unicode.Scalar) -> UInt? {
+        var value: UInt = 0
+        var digits = 0
+        while let byte = text.first, byte != UInt8(ascii: separator) {
+            guard let digit = hexValue(byte), digits < 16 else { return nil }
+            value = value << 4 | digit
+            digits += 1
+            text = text.dropFirst()
+        }
+        guard digits > 0, text.first == UInt8(ascii: separator) else { return nil }
+        text = text.dropFirst()
+        return value
+    }
+
+    private static func decimal(_ text: inout ArraySlice<UInt8>, until separator: Unicode.Scalar) -> UInt? {
+        var value: UInt = 0
+        var digits = 0
+        while let byte = text.first, byte != UInt8(ascii: separator) {
+            guard byte >= 0x30, byte <= 0x39, digits < 19 else { return nil }
+            value = value * 10 + UInt(byte - 0x30)
+            digits += 1
+            text = text.dropFirst()
+        }
+        guard digits > 0 else { return nil }
+        text = text.dropFirst()
+        return value
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt? {
+        switch byte {
+        case 0x30...0x39: return UInt(byte - 0x30)
+        case 0x61...0x66: return UInt(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    private static func startsWith(_ line: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+        line.count >= prefix.utf8CodeUnitCount
+            && prefix.withUTF8Buffer { line.prefix($0.count).elementsEqual($0) }
+    }
+
+    private static func endsWith(_ line: ArraySlice<UInt8>, _ suffix: StaticString) -> Bool {
+        line.count >= suffix.utf8CodeUnitCount
+            && suffix.withUTF8Buffer { line.suffix($0.count).elementsEqual($0) }
+    }
+
+    /// The index ranges of the lines of `bytes` (without their newlines).
+    private static func lines(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(512)
+        var start = 0
+        for index in bytes.indices where bytes[index] == 0x0A {
+            if index > start { ranges.append(start..<index) }
+            start = index + 1
+        }
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+        return ranges
+    }
+
+    private static func readAll(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -58,6 +170,6 @@ public enum ResidentFilePages {
             guard count > 0 else { break }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

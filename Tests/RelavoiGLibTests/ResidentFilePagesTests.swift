@@ -11,7 +11,9 @@ final class ResidentFilePagesTests: XCTestCase {
             "7f1c2a000000-7f1c2a200000 r-xp 00028000 fd:01 1234                       /usr/lib/x86_64-linux-gnu/libc.so.6"
         )
         XCTAssertEqual(code?.start, 0x7f1c_2a00_0000)
-        XCTAssertEqual(code?.length, 0x20_0000)
+        XCTAssertEqual(code?.end, 0x7f1c_2a20_0000)
+        XCTAssertEqual(code?.offset, 0x28000)
+        XCTAssertEqual(code?.inode, 1234)
         XCTAssertNotNil(ResidentFilePages.cleanFileMapping("00400000-00401000 r--s 00000000 fd:01 9 /tmp/a file"))
         for header in [
             "7f1c2a000000-7f1c2a200000 rw-p 00028000 fd:01 1234 /usr/lib/libc.so.6",  // writable
@@ -46,8 +48,11 @@ final class ResidentFilePagesTests: XCTestCase {
         XCTAssertEqual(mprotect(copied, length, PROT_READ), 0)
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
 
-        XCTAssertGreaterThan(ResidentFilePages.release(), length, "the clean mappings were released")
+        var pages = ResidentFilePages()
+        XCTAssertGreaterThan(pages.release(), length, "the clean mappings were released")
         XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "the private copy was kept")
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41, "the clean page reads the file again")
+        XCTAssertGreaterThan(pages.release(), length, "a second release, from what the first judged")
+        XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "still kept")
     }
 }

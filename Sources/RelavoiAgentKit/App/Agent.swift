@@ -9,10 +9,24 @@ import RelavoiSDK
 /// (or the end of the demo script).
 @MainActor
 public final class Agent {
-    /// How often the pages of code and constants the agent no longer touches
-    /// are unmapped (`ResidentFilePages`): the first time once start-up is over.
-    static let pageReleaseInterval: Double = 30
-    private var pageRelease: GLibTimer?
+    /// Unmaps the pages of code and constants the agent no longer touches
+    /// (`ResidentFilePages`, when `PageReleaseSchedule` says).
+    private var residentPages = ResidentFilePages()
+    private var pageSchedule = PageReleaseSchedule(startedAt: Date())
+    private lazy var pageTimer = DeadlineTimer(slack: 0.01) { [weak self] in self?.releasePages() }
+
+    /// New work ran (a call changed, the stream's state): release once it is quiet.
+    private func pagesTouched() {
+        pageSchedule.changed(now: Date())
+        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
+    }
+
+    private func releasePages() {
+        residentPages.release()
+        pageSchedule.released(now: Date())
+        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
+    }
+
     /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
     /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
@@ -156,17 +170,19 @@ public final class Agent {
         let tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: controller)
         BannerDriver.shared.addTickObserver { tray?.refresh() }
-        controller.onCallsChanged = {
+        controller.onCallsChanged = { [weak self] in
             control?.callsChanged()
             tray?.refresh()
+            self?.pagesTouched()
         }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
-        relavoi.events.addConnectionStateListener("agent") { state in
+        relavoi.events.addConnectionStateListener("agent") { [weak self] state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
+            self?.pagesTouched()
         }
         // Resident memory: the start maps far more code than a call runs (docs/bench.md).
-        pageRelease = GLibTimer.repeating(every: Self.pageReleaseInterval) { ResidentFilePages.release() }
+        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
         UnixSignals.onTerminate { [weak self] signal in
             MainActor.assumeIsolated {
                 Log.message("signal \(signal): closing banners and the stream")
