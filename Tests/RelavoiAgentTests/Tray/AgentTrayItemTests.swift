@@ -296,12 +296,7 @@ final class AgentTrayItemTests: XCTestCase {
             h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
             Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
             Self.clickMenuItem(labelled: "Copy number", client)
-            var text = ""
-            XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) {
-                    text = (try? String(contentsOf: copied, encoding: .utf8)) ?? ""
-                    return !text.isEmpty
-                }, "the tool got the number:\n\(h.agent.log.suffix(2000))")
+            let text = Self.waitForContents(of: copied, "the tool got the number", log: h.agent.log)
             XCTAssertEqual(text, "+234 800 000 0007", "the number as shown, grouped")
         }
     }
@@ -364,14 +359,24 @@ final class AgentTrayItemTests: XCTestCase {
             let activate = client.call(
                 "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
             XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
-            var url = ""
-            XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) {
-                    url = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
-                    return !url.isEmpty
-                }, "the browser got the page:\n\(h.agent.log.suffix(2000))")
+            let url = Self.waitForContents(of: opened, "the browser got the page", log: h.agent.log)
             XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u?who=Rider", "expanded as a banner click is")
         }
+    }
+
+    /// What a stand-in tool (clipboard, browser) wrote to `file`, once it did.
+    @MainActor
+    static func waitForContents(
+        of file: URL, _ what: String, log: @autoclosure () -> String, file source: StaticString = #filePath,
+        line: UInt = #line
+    ) -> String {
+        var text = ""
+        let written = MainLoop.iterate(timeout: 30) {
+            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            return !text.isEmpty
+        }
+        XCTAssertTrue(written, "\(what):\n\(log().suffix(2000))", file: source, line: line)
+        return text
     }
 
     func testPassiveWhileTheShellExtensionOwnsItsName() throws {
