@@ -148,24 +148,26 @@ final class AgentTrayItemTests: XCTestCase {
             @MainActor func labelSignals() -> [String] {
                 client.signals.filter { $0.member == "XAyatanaNewLabel" }.map(\.body)
             }
+            // "At least" a second, not one exact label: a slow machine (AddressSanitizer) skips ticks.
+            @MainActor func lastLabelSeconds() -> Int { labelSignals().last.flatMap(Self.labelSeconds) ?? -1 }
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { labelSignals().last?.hasPrefix("('00:01'") == true },
+                MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= 1 },
                 "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
             let windowStart = Date()
             let signalsBefore = client.signals.count
             let labelsBefore = labelSignals().count
+            let target = lastLabelSeconds() + 4
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 20) { labelSignals().last?.hasPrefix("('00:05'") == true },
-                "label 00:05: \(labelSignals())")
+                MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= target }, "label +4 s: \(labelSignals())")
             let seconds = Date().timeIntervalSince(windowStart)
             let window = Array(client.signals.dropFirst(signalsBefore))
             let labels = Array(labelSignals().dropFirst(labelsBefore))
-            XCTAssertEqual(labels.last, "('00:05', '00:00')", "label and its guide")
+            XCTAssertEqual(labels.last?.hasSuffix(", '00:00')"), true, "the label's guide: \(labels)")
             // Each label a later second than the one before: it advances, never repeats.
             let times = labels.compactMap { Int($0.dropFirst(5).prefix(2)) }
             XCTAssertEqual(times, times.sorted())
             XCTAssertEqual(Set(times).count, times.count, "\(labels)")
-            XCTAssertGreaterThanOrEqual(times.count, 3, "the label advanced second by second: \(labels)")
+            XCTAssertGreaterThanOrEqual(times.count, 2, "the label advanced: \(labels)")
             for member in Self.newSignals {
                 let count = window.filter { $0.member == member }.count
                 XCTAssertLessThanOrEqual(
@@ -289,9 +291,7 @@ final class AgentTrayItemTests: XCTestCase {
                 h.stop()
                 watcher.stop()
             }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
-            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            let client = try Self.registeredItem(h, watcher)
             h.session("ses_c", proxy: "+2348000000007", label: "Rider")
             h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
             Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
@@ -347,9 +347,7 @@ final class AgentTrayItemTests: XCTestCase {
                 h.stop()
                 watcher.stop()
             }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
-            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            let client = try Self.registeredItem(h, watcher)
             XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<false>,)", "a click opens the page, not the menu")
             h.session("ses_u", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_u", ["proxyNumber": .string("+2348000000001")])
@@ -362,6 +360,28 @@ final class AgentTrayItemTests: XCTestCase {
             let url = Self.waitForContents(of: opened, "the browser got the page", log: h.agent.log)
             XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u?who=Rider", "expanded as a banner click is")
         }
+    }
+
+    /// A client of the item, once the agent connected and registered it with the watcher.
+    @MainActor
+    static func registeredItem(
+        _ h: AgentHarness, _ watcher: WatcherStandIn, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> BusTestClient {
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)", file: file, line: line)
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 30) { !watcher.registrations.isEmpty },
+            "the item never registered:\n\(h.agent.log.suffix(2000))", file: file, line: line)
+        guard let registration = watcher.registrations.first else { throw NotRegistered() }
+        return try BusTestClient(destination: registration.service)
+    }
+
+    struct NotRegistered: Error {}
+
+    /// The seconds of an `XAyatanaNewLabel` body `('mm:ss', 'guide')`.
+    static func labelSeconds(_ body: String) -> Int? {
+        let parts = body.dropFirst(2).prefix(5).split(separator: ":")
+        guard parts.count == 2, let minutes = Int(parts[0]), let seconds = Int(parts[1]) else { return nil }
+        return minutes * 60 + seconds
     }
 
     /// What a stand-in tool (clipboard, browser) wrote to `file`, once it did.
@@ -393,9 +413,7 @@ final class AgentTrayItemTests: XCTestCase {
                 h.stop()
                 watcher.stop()
             }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty })
-            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            let client = try Self.registeredItem(h, watcher)
             h.session("ses_g", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_g", ["proxyNumber": .string("+2348000000001")])
             h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
