@@ -30,11 +30,7 @@ public final class ChildProcess {
                     &error)
             }
         }
-        guard spawned != 0 else {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "cannot start"
-            g_error_free(error)
-            throw SpawnError(description: "\(argv.first ?? ""): \(message)")
-        }
+        guard spawned != 0 else { throw SpawnError(description: "\(argv.first ?? ""): \(GErrorText.take(error))") }
         pid = childPID
         stdoutFD = outFD
     }

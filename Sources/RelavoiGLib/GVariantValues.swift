@@ -9,28 +9,10 @@ public enum GVariantValues {
         g_variant_get_child_value(container, gsize(index))
     }
 
-    public static func string(_ tuple: OpaquePointer, _ index: Int) -> String {
-        let value = child(tuple, index)
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_string(value, nil))
-    }
-
     public static func bool(_ tuple: OpaquePointer, _ index: Int) -> Bool {
         let value = child(tuple, index)
         defer { g_variant_unref(value) }
         return g_variant_get_boolean(value) != 0
-    }
-
-    public static func int32(_ tuple: OpaquePointer, _ index: Int) -> Int32 {
-        let value = child(tuple, index)
-        defer { g_variant_unref(value) }
-        return g_variant_get_int32(value)
-    }
-
-    public static func int64(_ tuple: OpaquePointer, _ index: Int) -> Int64 {
-        let value = child(tuple, index)
-        defer { g_variant_unref(value) }
-        return Int64(g_variant_get_int64(value))
     }
 
     public static func count(_ container: OpaquePointer) -> Int { Int(g_variant_n_children(container)) }

@@ -17,7 +17,6 @@ public enum URILauncher {
         }
         var error: UnsafeMutablePointer<GError>?
         guard g_app_info_launch_default_for_uri(uri, context, &error) == 0 else { return nil }
-        defer { g_error_free(error) }
-        return error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        return GErrorText.take(error)
     }
 }

@@ -265,7 +265,10 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.identity = content.identity
         }
         configure(notification, content, icon: icon)
-        setDefaultAction(notification, content.defaultAction, key: key)
+        // Actions persist across updates: set only on a new notification or a new label, not per tick.
+        if banner.sent == nil || banner.sent?.defaultAction != content.defaultAction {
+            setDefaultAction(notification, content.defaultAction, key: key)
+        }
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.sent = content

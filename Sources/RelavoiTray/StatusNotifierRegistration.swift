@@ -10,8 +10,8 @@ public final class StatusNotifierRegistration {
 
     private let connection: BusConnection
     private var watch: BusNameWatch?
-    /// How many registrations the watchers accepted (diagnostics, logs).
-    public private(set) var acceptedCount = 0
+    /// Called when a watcher comes (a panel can show the item from now on).
+    public var onWatcherAppeared: (() -> Void)?
     /// The watcher's unique name while one is on the bus: only then can a
     /// panel show the item, so only then are its change signals worth sending.
     public private(set) var watcherOwner: String?
@@ -27,6 +27,7 @@ public final class StatusNotifierRegistration {
             self.watcherOwner = owner
             if let owner {
                 self.register(with: owner)
+                self.onWatcherAppeared?()
             } else {
                 Log.debug("tray item: no \(Self.watcherName) on the bus; the item waits for one")
             }
@@ -46,12 +47,11 @@ public final class StatusNotifierRegistration {
             destination: owner, path: Self.watcherPath, interface: Self.watcherName,
             method: "RegisterStatusNotifierItem", arguments: [.string(connection.uniqueName)], autoStart: false,
             timeoutMilliseconds: 10_000
-        ) { [weak self] result in
+        ) { result in
             switch result {
             case .failure(let failure):
                 Log.warning("tray item: the StatusNotifierWatcher (\(owner)) refused the item: \(failure)")
             case .success:
-                self?.acceptedCount += 1
                 Log.debug("tray item: registered with the StatusNotifierWatcher (\(owner))")
             }
         }

@@ -47,6 +47,7 @@ final class ResidentFilePagesTests: XCTestCase {
         copied.storeBytes(of: 0x5A, as: UInt8.self)
         XCTAssertEqual(mprotect(copied, length, PROT_READ), 0)
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
+        XCTAssertGreaterThan(Self.residentKiB(of: clean) ?? 0, 0, "the clean page is mapped before")
 
         var pages = ResidentFilePages()
         XCTAssertGreaterThan(pages.release(), length, "the clean mappings were released")
@@ -54,5 +55,23 @@ final class ResidentFilePagesTests: XCTestCase {
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41, "the clean page reads the file again")
         XCTAssertGreaterThan(pages.release(), length, "a second release, from what the first judged")
         XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "still kept")
+    }
+
+    /// `Rss:` of the mapping that starts at `address`, from /proc/self/smaps.
+    static func residentKiB(of address: UnsafeMutableRawPointer) -> Int? {
+        // Read to the end: /proc files say they are empty.
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
+        defer { try? file.close() }
+        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        let start = String(UInt(bitPattern: address), radix: 16)
+        var inMapping = false
+        for line in smaps.split(separator: "\n") {
+            if line.first?.isHexDigit == true, line.contains("-"), !line.hasSuffix(" kB") {
+                inMapping = line.hasPrefix(start + "-")
+            } else if inMapping, line.hasPrefix("Rss:") {
+                return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+            }
+        }
+        return nil
     }
 }

@@ -157,11 +157,13 @@ public final class Agent {
         // without it beside an installed agent.
         var control: ControlService?
         var busName: AgentBusName?
-        switch claimSessionBus(controller: controller, demo: demo != nil) {
+        // The banners' words, read once: the banners and the Calls property share them.
+        let phrases = BannerPhrases.localized()
+        switch claimSessionBus(controller: controller, phrases: phrases, demo: demo != nil) {
         case .success(let claimed): (control, busName) = claimed
         case .failure(let exit): if demo == nil { return exit.code }
         }
-        BannerDriver.shared.phrases = .localized()
+        BannerDriver.shared.phrases = phrases
         BannerDriver.shared.settings = settings.banners
         BannerDriver.shared.prepare()
 
@@ -208,7 +210,7 @@ public final class Agent {
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallDriver, demo: Bool) -> Result<
+    private func claimSessionBus(controller: CallDriver, phrases: BannerPhrases, demo: Bool) -> Result<
         (ControlService, AgentBusName), EarlyExit
     > {
         let connection: BusConnection
@@ -219,7 +221,7 @@ public final class Agent {
             StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\n")
             return .failure(EarlyExit(code: 1))
         }
-        let service = ControlService(connection: connection, control: controller)
+        let service = ControlService(connection: connection, control: controller, phrases: phrases)
         do {
             try service.register()
         } catch {

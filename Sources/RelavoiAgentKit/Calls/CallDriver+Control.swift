@@ -16,6 +16,8 @@ extension CallDriver: BannerControl {
             if byUser { self?.onDismissed?(sessionId) }
             self?.onCallsChanged?()
         }
+        // The panel item and the Calls property follow D-Bus's banners as the stream's.
+        onCallsChanged?()
     }
 
     public func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError)
@@ -23,12 +25,14 @@ extension CallDriver: BannerControl {
         let key = Self.bannerKey(sessionId)
         guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
         center.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label)
+        onCallsChanged?()
     }
 
     public func endBanner(sessionId: String, policy: DismissPolicy) throws(ControlError) {
         let key = Self.bannerKey(sessionId)
         guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
         center.end(key: key, policy: policy)
+        onCallsChanged?()
     }
 
     public func dismissBanner(sessionId: String) throws(ControlError) {

@@ -14,7 +14,9 @@ extension ControlService {
         } catch {
             call.fail(error.dbusErrorName, error.message)
         }
-        // Only these change calls; List, Status, Diagnostics and Open only read them.
+        // Only these change calls; List, Status, Diagnostics and Open only read them. The
+        // agent's CallDriver also says so through onCallsChanged (announcing twice is a no-op:
+        // callsChanged compares with what was announced); this covers any BannerControl.
         if ["Start", "Update", "End", "Dismiss"].contains(call.method) { callsChanged() }
     }
 

@@ -61,6 +61,7 @@ public final class TrayItemController {
                 tray?.refresh()
             }
         }
+        tray.registration.onWatcherAppeared = { [weak tray] in tray?.refresh() }
         tray.registration.start()
         tray.refresh()
         return tray
@@ -127,10 +128,11 @@ public final class TrayItemController {
             calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
             slots: slots.assign(calls.map(\.sessionId)))
         item.view = view
-        menu?.show(view.menu)
-        // No panel without a watcher: the properties stay current for a reader, but two
-        // signals a second would reach nobody (the pacer still holds what was last sent).
+        // No panel without a watcher: the item's properties stay current for a reader,
+        // but the menu's updates and two signals a second would reach nobody (the pacer
+        // still holds what was last sent); a watcher's arrival refreshes both.
         guard registration.watcherOwner != nil else { return }
+        menu?.show(view.menu)
         switch pacer.offer(view, now: time) {
         case .emit(let signals):
             item.emit(signals)

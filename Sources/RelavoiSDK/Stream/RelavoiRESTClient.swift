@@ -42,6 +42,9 @@ final class RelavoiRESTClient {
                 url, headers: [("Authorization", "Bearer " + token), ("Accept", "application/json")])
         } catch let error as SoupError {
             if error.isCancelled { throw CancellationError() }
+            // The bearer token too, as the stream scrubs its socket's (it is the same token).
+            var scrubber = scrubber
+            scrubber.socketToken = token
             throw RelavoiError.transport(scrubber.scrub(error.message))
         }
     }

@@ -62,7 +62,15 @@ final class AgentTrayItemTests: XCTestCase {
         XCTAssertFalse(clicked.isError, clicked.errorMessage ?? "", file: file, line: line)
     }
 
-    @MainActor static func agentUniqueName() -> String {
+    /// The agent's unique name; fails the test when it cannot be read (a "" would make
+    /// every "no object there" check pass for the wrong reason).
+    @MainActor static func agentUniqueName(file: StaticString = #filePath, line: UInt = #line) -> String {
+        let name = readAgentUniqueName()
+        XCTAssertFalse(name.isEmpty, "com.relavoi.Agent has no owner", file: file, line: line)
+        return name
+    }
+
+    @MainActor private static func readAgentUniqueName() -> String {
         guard let bus = try? BusTestClient(destination: "org.freedesktop.DBus") else { return "" }
         let reply = bus.call(
             "GetNameOwner", Args.tuple([Args.s(AgentBus.name)]), interface: "org.freedesktop.DBus",

@@ -24,7 +24,9 @@ final class LiveActivityManagerTests: XCTestCase {
         mock?.stop()
         mock = nil
         // The next test's server must not be taken for this one: wait until the presenter saw it go.
-        MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } }
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } },
+            "the presenter never saw the test's server go")
     }
 
     private func waitForServer() throws {
