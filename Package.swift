@@ -110,7 +110,9 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiNotifyTests", dependencies: ["RelavoiNotify", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+            name: "RelavoiNotifyTests",
+            dependencies: ["RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
+            swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
             swiftSettings: swift6),

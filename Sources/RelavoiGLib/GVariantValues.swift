@@ -36,10 +36,13 @@ public enum GVariantValues {
 
     /// An array of `elementSignature` (valid; every child of that type).
     public static func array(of elementSignature: String, _ children: [OpaquePointer]) -> OpaquePointer {
-        withType(elementSignature) { type in
-            children.map(Optional.some).withUnsafeBufferPointer {
-                g_variant_new_array(type, $0.baseAddress, gsize($0.count))
-            }
+        withType(elementSignature) { array(of: $0, children) }
+    }
+
+    /// An array of `elementType` (a `VariantType`, for calls made often).
+    public static func array(of elementType: OpaquePointer, _ children: [OpaquePointer]) -> OpaquePointer {
+        children.map(Optional.some).withUnsafeBufferPointer {
+            g_variant_new_array(elementType, $0.baseAddress, gsize($0.count))
         }
     }
 

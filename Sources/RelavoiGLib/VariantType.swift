@@ -8,6 +8,10 @@ public enum VariantType {
     nonisolated(unsafe) public static let string = make("s")
     nonisolated(unsafe) public static let variant = make("v")
     nonisolated(unsafe) public static let variantTuple = make("(v)")
+    /// A hint of a notification (`{sv}`).
+    nonisolated(unsafe) public static let hintEntry = make("{sv}")
+    /// The answer to `Notify` (`(u)`).
+    nonisolated(unsafe) public static let notifyReply = make("(u)")
 
     /// A type owned by the caller (free with `g_variant_type_free`).
     public static func make(_ signature: String) -> OpaquePointer {

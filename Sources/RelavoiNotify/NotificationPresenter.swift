@@ -12,6 +12,12 @@ import RelavoiGLib
 /// libnotify call happens here, on a presenter thread with its own GLib
 /// context; callers only post the latest content per banner (`post`), which
 /// coalesces while the server is slow, and hear back through `onEvent`.
+///
+/// A banner already on screen is updated (its per-second ticks) without
+/// libnotify: an asynchronous `Notify` with its id, at most one in flight per
+/// banner, the latest content sent when it is answered. libnotify's
+/// synchronous show costs a temporary main context per call; new
+/// notifications, closing, capabilities and the server's signals stay with it.
 public final class NotificationPresenter: @unchecked Sendable {
     public enum Event: Sendable, Equatable {
         /// The server closed a banner: 1 expired, 2 dismissed by the user, 3 closed by us, 4 other.
@@ -52,6 +58,10 @@ public final class NotificationPresenter: @unchecked Sendable {
     private var profile = NotificationServerProfile.unknown
     /// Icon name → what to send; looked up once, not on every tick.
     private var resolvedIcons: [String: String] = [:]
+    /// The session bus (libnotify's connection too) for the updates.
+    private var bus: OpaquePointer?
+    /// Cancels the updates still under way when the thread ends.
+    private var updatesCancellable: UnsafeMutablePointer<GCancellable>?
 
     private final class ShownBanner {
         var desired: NotificationContent
@@ -63,6 +73,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         var poppedAt: gint64?
         /// A pop held back until the previous one has settled.
         var holdTimer: GLibTimer?
+        /// An update sent without libnotify is not answered yet.
+        var updateInFlight = false
         init(desired: NotificationContent) { self.desired = desired }
     }
 
@@ -155,6 +167,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         // libnotify's D-Bus proxy is made by the first call, in the context
         // that is thread-default then: this one.
         notify_init(owner.appName)
+        bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        updatesCancellable = g_cancellable_new()
         watchServer()
         ready.signal()
         g_main_loop_run(loop)
@@ -168,6 +182,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func release(context: OpaquePointer, loop: OpaquePointer) {
         // From here on nothing is sent: posts that come late only fill the mailbox.
         lock.withLock { available = false }
+        // Updates still under way answer (cancelled) on this context: below.
+        g_cancellable_cancel(updatesCancellable)
         if serverWatch != 0 { g_bus_unwatch_name(serverWatch) }
         serverWatch = 0
         retryTimer?.cancel()
@@ -181,6 +197,10 @@ public final class NotificationPresenter: @unchecked Sendable {
         // GDBus hands the watch's and the proxy's destroy notifications to
         // this context as idle sources, each holding a reference: let them run.
         while g_main_context_iteration(context, 0) != 0 {}
+        if let updatesCancellable { g_object_unref(UnsafeMutableRawPointer(updatesCancellable)) }
+        updatesCancellable = nil
+        if let bus { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        bus = nil
         lock.withLock {
             self.context = nil
             self.loop = nil
@@ -254,6 +274,11 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.sent = nil
             banner.poppedAt = nil
         }
+        if let existing = banner.notification, banner.sent != nil {
+            // An update: the answer to the one under way sends the latest.
+            if !banner.updateInFlight { sendUpdate(key: key, banner: banner, notification: existing, icon: icon) }
+            return
+        }
         let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = banner.notification {
             notification = existing
@@ -287,20 +312,77 @@ public final class NotificationPresenter: @unchecked Sendable {
         notify_notification_clear_hints(notification)
         notify_notification_set_app_name(notification, owner.appName)
         notify_notification_set_timeout(notification, content.expireTimeout)
-        notify_notification_set_category(notification, content.category)
-        notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
-        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(owner.desktopEntry))
-        if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
-        if content.transient { notify_notification_set_hint(notification, "transient", g_variant_new_boolean(1)) }
-        if let sound = content.soundName {
-            notify_notification_set_hint(notification, "sound-name", g_variant_new_string(sound))
+        for hint in NotifyArguments.hints(for: content, owner: owner, icon: icon, rules: profile.rules) {
+            notify_notification_set_hint(notification, hint.key, hint.value)
         }
-        if content.suppressSound {
-            notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+    }
+
+    /// Sends `banner`'s desired content to its notification on screen as an
+    /// asynchronous `Notify` to the server's unique name (so an update meant
+    /// for a server that went away never reaches its successor).
+    private func sendUpdate(
+        key: String, banner: ShownBanner, notification: UnsafeMutablePointer<NotifyNotification>, icon: String
+    ) {
+        guard let bus, let server = serverOwner else { return }
+        let content = banner.desired
+        if banner.sent?.defaultAction != content.defaultAction {
+            // libnotify finds the click's handler by the action: keep its table current.
+            setDefaultAction(notification, content.defaultAction, key: key)
         }
-        if profile.rules.badgeAsImageHint, !icon.isEmpty {
-            notify_notification_set_hint(notification, "image-path", g_variant_new_string(icon))
+        let id = UInt32(bitPattern: relavoi_notification_id(notification))
+        let arguments = NotifyArguments.update(
+            id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
+        let update = Unmanaged.passRetained(
+            PendingUpdate(presenter: self, key: key, banner: banner, notification: notification, id: id, content: content))
+        banner.updateInFlight = true
+        let answered: GAsyncReadyCallback = { source, result, data in
+            let update = Unmanaged<PendingUpdate>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+            update.presenter.updateAnswered(update, reply: reply, error: error)
         }
+        g_dbus_connection_call(
+            bus, server, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify", arguments,
+            VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, updatesCancellable, answered,
+            update.toOpaque())
+    }
+
+    private func updateAnswered(
+        _ update: PendingUpdate, reply: OpaquePointer?, error: UnsafeMutablePointer<GError>?
+    ) {
+        let banner = update.banner
+        banner.updateInFlight = false
+        let current = shown[update.key] === banner && banner.notification == update.notification
+        guard let reply else {
+            let cancelled = g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0
+            let text = GErrorText.take(error)
+            guard current, !cancelled else { return }
+            Log.warning("notification server: could not update banner: \(text)")
+            banner.sent = nil  // shown again in full by the retry
+            scheduleRetry()
+            return
+        }
+        let idValue = g_variant_get_child_value(reply, 0)!
+        let id = g_variant_get_uint32(idValue)
+        g_variant_unref(idValue)
+        g_variant_unref(reply)
+        guard current else {
+            // The banner closed while its update was under way, and the server
+            // took the update for a new notification: close that one too.
+            if id != update.id { closeStray(id: id) }
+            return
+        }
+        if id != update.id { relavoi_notification_set_id(update.notification, gint(bitPattern: id)) }
+        banner.sent = update.content
+        if update.content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
+        if banner.desired != update.content { send(key: update.key, banner: banner) }
+    }
+
+    private func closeStray(id: UInt32) {
+        guard let bus, let server = serverOwner else { return }
+        g_dbus_connection_call(
+            bus, server, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "CloseNotification",
+            GVariantValues.tuple([g_variant_new_uint32(id)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
     }
 
     /// GNOME hides a banner that is updated at normal urgency while it is
@@ -470,6 +552,29 @@ public final class NotificationPresenter: @unchecked Sendable {
         let release: GFreeFunc = { data in Unmanaged<BannerSignalContext>.fromOpaque(data!).release() }
         let context = Unmanaged.passRetained(BannerSignalContext(presenter: self, key: key)).toOpaque()
         notify_notification_add_action(notification, "default", label, handler, context, release)
+    }
+
+    /// An update under way, holding its notification until it is answered.
+    private final class PendingUpdate {
+        let presenter: NotificationPresenter
+        let key: String
+        let banner: ShownBanner
+        let notification: UnsafeMutablePointer<NotifyNotification>
+        let id: UInt32
+        let content: NotificationContent
+        init(
+            presenter: NotificationPresenter, key: String, banner: ShownBanner,
+            notification: UnsafeMutablePointer<NotifyNotification>, id: UInt32, content: NotificationContent
+        ) {
+            self.presenter = presenter
+            self.key = key
+            self.banner = banner
+            self.notification = notification
+            self.id = id
+            self.content = content
+            g_object_ref(UnsafeMutableRawPointer(notification))
+        }
+        deinit { g_object_unref(UnsafeMutableRawPointer(notification)) }
     }
 
     private final class Job {

@@ -101,27 +101,4 @@ final class PresenterReleaseTests: XCTestCase {
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
-    /// Polls `condition` every 10 ms for up to 30 s.
-    private func waitFor(_ what: String, _ condition: () -> Bool) throws {
-        let deadline = g_get_monotonic_time() + 30_000_000
-        while !condition() {
-            if g_get_monotonic_time() > deadline { throw TimedOut(what: what) }
-            g_usleep(10_000)
-        }
-    }
-}
-
-private struct TimedOut: Error, CustomStringConvertible {
-    var what: String
-    var description: String { "timed out waiting: \(what)" }
-}
-
-/// A value shared with the presenter thread.
-private final class Box<Value>: @unchecked Sendable {
-    private let lock = Lock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }

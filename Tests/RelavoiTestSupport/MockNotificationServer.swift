@@ -193,10 +193,24 @@ public final class MockNotificationServer {
     /// Answers `GetServerInformation` as another server would (e.g. GNOME Shell 48.7).
     public func pretend(name: String, vendor: String, version: String) {
         func quoted(_ text: String) -> String { "\"" + text.filter { $0 != "\"" && $0 != "\\" } + "\"" }
-        let code = "ret = (\(quoted(name)), \(quoted(vendor)), \(quoted(version)), \"1.2\")"
+        replaceMethod(
+            "GetServerInformation", in: "", out: "ssss",
+            code: "ret = (\(quoted(name)), \(quoted(vendor)), \(quoted(version)), \"1.2\")")
+    }
+
+    /// Answers every `Notify` with a new id after `delay` seconds, as a
+    /// server does for an id it no longer shows (GNOME Shell makes a new one).
+    public func numberEveryNotifyAnew(after delay: Double = 0) {
+        replaceMethod(
+            "Notify", in: "susssasa{sv}i", out: "u",
+            code: "import time\ntime.sleep(\(delay))\nret = self.next_id\nself.next_id += 1")
+    }
+
+    /// Replaces one of the server's methods with Python `code` (dbusmock's `AddMethod`).
+    public func replaceMethod(_ name: String, in inSignature: String, out outSignature: String, code: String) {
         let parameters = [
-            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("GetServerInformation"),
-            g_variant_new_string(""), g_variant_new_string("ssss"), g_variant_new_string(code),
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string(name),
+            g_variant_new_string(inSignature), g_variant_new_string(outSignature), g_variant_new_string(code),
         ]
         let tuple = parameters.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 5) }
         if let reply = call(

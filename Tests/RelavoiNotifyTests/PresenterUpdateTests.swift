@@ -1,0 +1,101 @@
+import RelavoiCore
+import RelavoiNotify
+import RelavoiTestSupport
+import XCTest
+
+/// A banner on screen is updated with the presenter's own asynchronous
+/// `Notify`, not libnotify's: the update must say exactly what libnotify's
+/// show says, must not wait for a slow server, and must not leave a stray
+/// notification behind. On python3-dbusmock's server, on the private bus.
+final class PresenterUpdateTests: XCTestCase {
+    private var mock: MockNotificationServer!
+    private var presenter: NotificationPresenter!
+
+    override func setUpWithError() throws {
+        mock = try MockNotificationServer.start()
+        let ready = Box(false)
+        presenter = NotificationPresenter { event in
+            if case .profile = event { ready.update { $0 = true } }
+        }
+        presenter.start()
+        try waitFor("the presenter has read the server's profile") { ready.value }
+    }
+
+    override func tearDown() {
+        presenter.stop(timeout: 30)
+        mock.resume()
+        mock.stop()
+    }
+
+    private let ringing = NotificationContent(
+        summary: "Rider", body: "Incoming call on +1 555", iconName: "com.relavoi.Agent-verified",
+        category: "call.incoming", urgency: .critical, resident: true, expireTimeout: 0,
+        soundName: "phone-incoming-call")
+
+    private func live(_ second: Int) -> NotificationContent {
+        var content = ringing
+        content.body = "+1 555 · 00:\(second < 10 ? "0" : "")\(second)"
+        content.category = "call"
+        content.urgency = .low
+        content.soundName = nil
+        content.suppressSound = true
+        content.transient = true
+        content.defaultAction = "Open call"
+        return content
+    }
+
+    func testAnUpdateSaysWhatLibnotifysShowSays() throws {
+        presenter.post(key: "a", content: ringing)
+        try waitFor("the banner is shown") { mock.notifyCalls().count == 1 }
+        presenter.post(key: "a", content: live(1))  // an update: the presenter's own call
+        try waitFor("the banner is updated") { mock.notifyCalls().count == 2 }
+        presenter.post(key: "b", content: live(1))  // a new notification: libnotify's show
+        try waitFor("the second banner is shown") { mock.notifyCalls().count == 3 }
+        let calls = mock.notifyCalls()
+        XCTAssertEqual(calls[1].replacesId, 1, "the update replaces the banner's notification")
+        XCTAssertEqual(calls[2].replacesId, 0)
+        var update = calls[1]
+        update.replacesId = 0
+        XCTAssertEqual(update, calls[2], "app name, icon, texts, actions, every hint and the timeout alike")
+        XCTAssertEqual(update.actions, ["default", "Open call"])
+        XCTAssertEqual(update.hints["urgency"], "byte 0x00")
+        XCTAssertNil(update.hints["sound-name"], "hints of the show before do not linger")
+    }
+
+    func testUpdatesDoNotWaitForAStoppedServerAndTheLatestArrives() throws {
+        presenter.post(key: "a", content: ringing)
+        try waitFor("the banner is shown") { mock.notifyCalls().count == 1 }
+        mock.pause()
+        presenter.post(key: "a", content: live(1))
+        let underWay = Box(false)
+        presenter.flush { underWay.update { $0 = true } }
+        // libnotify's show would hold the presenter until its 25 s timeout.
+        try waitFor("the presenter carries on while the server is stopped", seconds: 20) { underWay.value }
+        for second in 2...20 { presenter.post(key: "a", content: live(second)) }
+        let coalesced = Box(false)
+        presenter.flush { coalesced.update { $0 = true } }
+        try waitFor("the later updates are taken in") { coalesced.value }
+        mock.resume()
+        try waitFor("the latest content reaches the server") { mock.notifyCalls().last?.body == live(20).body }
+        let updates = mock.notifyCalls().dropFirst()
+        XCTAssertEqual(updates.count, 2, "one update under way, then only the latest: \(updates.map(\.body))")
+        XCTAssertTrue(updates.allSatisfy { $0.replacesId == 1 })
+    }
+
+    func testANotificationTheServerMadeForAnUpdateOfAClosedBannerIsClosed() throws {
+        presenter.post(key: "a", content: ringing)
+        try waitFor("the banner is shown") { mock.notifyCalls().count == 1 }
+        // From now on the server takes every Notify for a new notification,
+        // and answers it late: the banner is closed before the answer comes.
+        mock.numberEveryNotifyAnew(after: 3)
+        presenter.post(key: "a", content: live(1))
+        let sent = Box(false)
+        presenter.flush { sent.update { $0 = true } }
+        try waitFor("the update is under way") { sent.value }
+        presenter.post(key: "a", content: nil)
+        try waitFor("the server was asked for the update") { mock.notifyCalls().count == 2 }
+        try waitFor("every notification the server made is closed: \(mock.closeCalls())") {
+            Set(mock.closeCalls()).isSuperset(of: [1, 2])
+        }
+    }
+}
