@@ -12,6 +12,15 @@ extension StringProtocol {
     /// Whether `word` (ASCII, lowercase) appears when case, width and the
     /// common Latin diacritics are ignored: "ＶＥＲＩＦＩＥＤ" and "Vérifié" hold "verif".
     public func containsFolded(_ word: String) -> Bool {
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII folds by case alone.
+            let needle = Array(word.utf8)
+            let lowered = utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            guard lowered.count >= needle.count else { return false }
+            return (0...(lowered.count - needle.count)).contains { start in
+                lowered[start..<(start + needle.count)].elementsEqual(needle)
+            }
+        }
         var folded = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark { continue }

@@ -60,6 +60,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private var resolvedIcons: [String: String] = [:]
     /// The session bus (libnotify's connection too) for the updates.
     private var bus: OpaquePointer?
+    /// Runs `drain` on the presenter thread when a post wakes it.
+    private var drainSource: WakeSource?
     /// Cancels the updates still under way when the thread ends.
     private var updatesCancellable: UnsafeMutablePointer<GCancellable>?
 
@@ -75,6 +77,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         var holdTimer: GLibTimer?
         /// An update sent without libnotify is not answered yet.
         var updateInFlight = false
+        /// The server's id of `notification` (read once per show, not per tick).
+        var id: UInt32 = 0
         init(desired: NotificationContent) { self.desired = desired }
     }
 
@@ -169,6 +173,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         notify_init(owner.appName)
         bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
         updatesCancellable = g_cancellable_new()
+        let drainSource = WakeSource(context: context!) { [unowned self] in self.drain() }
+        lock.withLock {
+            self.drainSource = drainSource
+            // Posts made while no thread ran wait in the mailbox.
+            if drainScheduled { drainSource.wake() }
+        }
         watchServer()
         ready.signal()
         g_main_loop_run(loop)
@@ -184,6 +194,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         lock.withLock { available = false }
         // Updates still under way answer (cancelled) on this context: below.
         g_cancellable_cancel(updatesCancellable)
+        lock.withLock { drainSource?.cancel() }
         if serverWatch != 0 { g_bus_unwatch_name(serverWatch) }
         serverWatch = 0
         retryTimer?.cancel()
@@ -204,6 +215,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         lock.withLock {
             self.context = nil
             self.loop = nil
+            drainSource = nil
             started = false
         }
         g_main_context_pop_thread_default(context)
@@ -211,10 +223,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         g_main_context_unref(context)
     }
 
+    /// Under the lock: `release` drops the source under it before the context goes.
     private func wake() {
-        guard let context = retainedContext() else { return }
-        defer { g_main_context_unref(context) }
-        invoke(on: context) { $0.drain() }
+        lock.withLock { drainSource?.wake() }
     }
 
     private func drain() {
@@ -296,6 +307,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
+            banner.id = UInt32(bitPattern: relavoi_notification_id(notification))
             banner.sent = content
             if content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
         } else {
@@ -329,11 +341,12 @@ public final class NotificationPresenter: @unchecked Sendable {
             // libnotify finds the click's handler by the action: keep its table current.
             setDefaultAction(notification, content.defaultAction, key: key)
         }
-        let id = UInt32(bitPattern: relavoi_notification_id(notification))
+        let id = banner.id
         let arguments = NotifyArguments.update(
             id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
         let update = Unmanaged.passRetained(
-            PendingUpdate(presenter: self, key: key, banner: banner, notification: notification, id: id, content: content))
+            PendingUpdate(
+                presenter: self, key: key, banner: banner, notification: notification, id: id, content: content))
         banner.updateInFlight = true
         let answered: GAsyncReadyCallback = { source, result, data in
             let update = Unmanaged<PendingUpdate>.fromOpaque(data!).takeRetainedValue()
@@ -372,7 +385,11 @@ public final class NotificationPresenter: @unchecked Sendable {
             if id != update.id { closeStray(id: id) }
             return
         }
-        if id != update.id { relavoi_notification_set_id(update.notification, gint(bitPattern: id)) }
+        if id != update.id {
+            // libnotify matches the server's signals by this id.
+            relavoi_notification_set_id(update.notification, gint(bitPattern: id))
+            banner.id = id
+        }
         banner.sent = update.content
         if update.content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
         if banner.desired != update.content { send(key: update.key, banner: banner) }

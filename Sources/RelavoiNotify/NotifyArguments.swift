@@ -34,11 +34,14 @@ enum NotifyArguments {
             content.defaultAction.map { [g_variant_new_string("default"), g_variant_new_string($0)] } ?? []
         var entries = hints(for: content, owner: owner, icon: icon, rules: rules)
         entries.append(("sender-pid", g_variant_new_int64(gint64(getpid()))))
-        let hints = entries.map { g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value))! }
+        let hints = entries.map {
+            g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value))!
+        }
         return GVariantValues.tuple([
             g_variant_new_string(owner.appName), g_variant_new_uint32(id), g_variant_new_string(icon),
             g_variant_new_string(content.summary), g_variant_new_string(content.body),
-            GVariantValues.array(of: VariantType.string, actions), GVariantValues.array(of: VariantType.hintEntry, hints),
+            GVariantValues.array(of: VariantType.string, actions),
+            GVariantValues.array(of: VariantType.hintEntry, hints),
             g_variant_new_int32(content.expireTimeout),
         ])
     }

@@ -20,6 +20,35 @@ public enum BannerText {
     /// symbols removed so a label cannot pose as the Verified badge, long text
     /// cut with an ellipsis. Empty input gives `fallback`.
     public static func label(_ raw: String, fallback: String = "Relavoi call") -> String {
+        var text = isCleanASCII(raw) ? raw : cleaned(raw)
+        if text.isEmpty { return fallback }
+        if text.count > maximumLabelLength {
+            text = String(text.prefix(maximumLabelLength - 1))
+            while text.last == " " { text.removeLast() }
+            text += "…"
+        }
+        // A label that talks about verification is shown as a quotation, so it
+        // cannot be read as the badge, which always comes from the server.
+        if text.containsFolded("verif") {
+            text = "“\(text)”"
+        }
+        return text
+    }
+
+    /// Printable ASCII with single spaces between words has nothing to clean:
+    /// most labels and every number, on every tick, skip the scalar walk.
+    private static func isCleanASCII(_ raw: String) -> Bool {
+        var lastWasSpace = true
+        for byte in raw.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            if byte == 0x20, lastWasSpace { return false }
+            lastWasSpace = byte == 0x20
+        }
+        return !lastWasSpace
+    }
+
+    /// Whitespace collapsed and trimmed, removed scalars gone.
+    private static func cleaned(_ raw: String) -> String {
         var scalars = String.UnicodeScalarView()
         var lastWasSpace = true
         for scalar in raw.unicodeScalars {
@@ -34,17 +63,6 @@ public enum BannerText {
         }
         var text = String(scalars)
         while text.last == " " { text.removeLast() }
-        if text.isEmpty { return fallback }
-        if text.count > maximumLabelLength {
-            text = String(text.prefix(maximumLabelLength - 1))
-            while text.last == " " { text.removeLast() }
-            text += "…"
-        }
-        // A label that talks about verification is shown as a quotation, so it
-        // cannot be read as the badge, which always comes from the server.
-        if text.containsFolded("verif") {
-            text = "“\(text)”"
-        }
         return text
     }
 

@@ -37,6 +37,22 @@ import Testing
         #expect(BannerText.label("ＶＥＲＩＦＩＥＤ caller").hasPrefix("“"))
     }
 
+    /// Plain ASCII takes a shortcut past the scalar walk: it must clean and quote alike.
+    @Test func asciiLabelsAreCleanedAndQuotedLikeAnyOther() {
+        #expect(BannerText.label("Chowdeck rider") == "Chowdeck rider")
+        #expect(BannerText.label("+234 800 000 0001") == "+234 800 000 0001")
+        #expect(BannerText.label("VERIFIED Bank") == "“VERIFIED Bank”")
+        #expect(BannerText.label("Unverif") == "“Unverif”")
+        #expect(BannerText.label("A  B") == "A B")
+        #expect(BannerText.label(" lead") == "lead")
+        #expect(BannerText.label("trail ") == "trail")
+        #expect(BannerText.label("a\u{7F}b") == "ab")
+        #expect(BannerText.label(String(repeating: "y", count: 500)).count == BannerText.maximumLabelLength)
+        #expect("VeRiF".containsFolded("verif"))
+        #expect(!"ver if".containsFolded("verif"))
+        #expect(!"".containsFolded("verif"))
+    }
+
     @Test func markupIsEscaped() {
         #expect(
             BannerText.escapeMarkup("<b>x</b> & 'y' \"z\"") == "&lt;b&gt;x&lt;/b&gt; &amp; &#39;y&#39; &quot;z&quot;")
