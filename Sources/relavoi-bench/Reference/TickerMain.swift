@@ -6,9 +6,9 @@ import RelavoiGLib
 /// clients for the agent's CPU per banner update, measured like the agent.
 /// One GLib main loop and one timer aligned to the second; each tick sends one
 /// `Notify` per banner on the shared GDBus connection, either asynchronously
-/// from the main loop (`async`: the cheapest long-lived client) or as
-/// synchronous calls on a thread of its own (`thread`: the agent's presenter
-/// design without the rest of the agent). No libnotify, no Swift
+/// from the main loop (`async`: the cheapest long-lived client) or from a
+/// thread of its own woken by the main loop's timer (`thread`: the agent's
+/// presenter design without the rest of the agent). No libnotify, no Swift
 /// concurrency. Runs until SIGTERM.
 @MainActor
 enum TickerMain {
@@ -27,7 +27,7 @@ enum TickerMain {
             return 1
         }
         let banners = (0..<count).map { _ in Banner() }
-        let sender = mode == .thread ? SyncSender(bus: bus, banners: count) : nil
+        let sender = mode == .thread ? ThreadSender(bus: bus, banners: count) : nil
         var second = 0
         func tick() {
             second += 1

@@ -86,7 +86,7 @@ struct BenchRun {
         progress("notify-send baseline (\(options.notifySendUpdates) updates, one a second)")
         result.notifySend = NotifySendBaseline.run(updates: options.notifySendUpdates, logDirectory: logs)
         if result.notifySend == nil { fail("notify-send baseline did not run (is libnotify-bin installed?)") }
-        progress("reference clients (one Notify a second: async; sync on a thread)")
+        progress("reference clients (one Notify a second: async; async on a thread)")
         result.referenceClient = ReferenceTicker.measure(
             banners: 1, mode: .async, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
         result.referenceThreadClient = ReferenceTicker.measure(

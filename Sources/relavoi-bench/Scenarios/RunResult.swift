@@ -16,7 +16,7 @@ struct RunResult: Codable, Equatable {
     var notifySend: NotifySendBaseline.Result?
     /// `relavoi-bench ticker --banners 1`: a minimal long-lived GDBus client.
     var referenceClient: CPUWindow?
-    /// The same with the agent's presenter design (synchronous calls on a thread).
+    /// The same with the agent's presenter design (async calls on a thread, woken from the main loop).
     var referenceThreadClient: CPUWindow?
     var sessions: TenantLoad.Sessions?
     /// The median round (by frames per CPU-second) of `firehoseRounds`.
