@@ -170,7 +170,7 @@ public final class Agent {
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
-            mode: settings.trayItem, openURL: settings.openURL, control: controller)
+            mode: settings.trayItem, openURL: settings.openURL, control: controller, phrases: phrases)
         BannerDriver.shared.addTickObserver { tray?.refresh() }
         controller.onCallsChanged = { [weak self] in
             control?.callsChanged()

@@ -18,6 +18,8 @@ public final class TrayItemController {
     private weak var control: (any BannerControl)?
     private let mode: TrayItemMode
     private let openURL: OpenURLTemplate?
+    /// The banners' words (read once by the agent): the item says what the banner says.
+    private let phrases: BannerPhrases
     private let connection: BusConnection
     private let now: () -> Date
     private let item: StatusNotifierItemObject
@@ -33,7 +35,7 @@ public final class TrayItemController {
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
     public static func start(
-        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl,
+        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl, phrases: BannerPhrases,
         now: @escaping () -> Date = Date.init
     ) -> TrayItemController? {
         guard mode != .off else {
@@ -45,7 +47,7 @@ public final class TrayItemController {
             return nil
         }
         let tray = TrayItemController(
-            mode: mode, openURL: openURL, control: control, connection: connection, now: now)
+            mode: mode, openURL: openURL, control: control, phrases: phrases, connection: connection, now: now)
         do {
             try tray.item.register()
         } catch {
@@ -68,11 +70,12 @@ public final class TrayItemController {
     }
 
     private init(
-        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, connection: BusConnection,
-        now: @escaping () -> Date
+        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, phrases: BannerPhrases,
+        connection: BusConnection, now: @escaping () -> Date
     ) {
         self.mode = mode
         self.openURL = openURL
+        self.phrases = phrases
         self.control = control
         self.connection = connection
         self.now = now
@@ -126,7 +129,7 @@ public final class TrayItemController {
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         let view = TrayItemView(
             calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
-            slots: slots.assign(calls.map(\.sessionId)))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
         item.view = view
         // No panel without a watcher: the item's properties stay current for a reader,
         // but the menu's updates and two signals a second would reach nobody (the pacer

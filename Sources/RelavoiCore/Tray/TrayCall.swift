@@ -34,8 +34,8 @@ public struct TrayCall: Equatable, Sendable {
         self.durationSeconds = durationSeconds
     }
 
-    /// The label, or words for a call without one.
-    public var displayLabel: String { label.isEmpty ? "Relavoi call" : label }
+    /// The label, or the banners' words for a call without one.
+    public func displayLabel(_ phrases: BannerPhrases) -> String { label.isEmpty ? phrases.callFallbackLabel : label }
 
     /// The timer's text at `now`: "Ringing…", the running "mm:ss", "Ended 01:02", "Missed".
     public func timerText(at now: Date) -> String {

@@ -276,6 +276,32 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// The item says what the banner says, in the user's language: the badge
+    /// words come from the agent's translated banner words (po/fr.po).
+    func testTheItemUsesTheBannersTranslatedWords() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": ""])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            // The menu follows the calls once a watcher is there.
+            let client = try Self.registeredItem(h, watcher)
+            h.session("ses_fr", proxy: "+2348000000001", label: "Livreur")
+            h.send("call.incoming", "ses_fr", ["proxyNumber": .string("+2348000000001")])
+            let banner = h.waitForNotify { $0.hints["category"] == "call.incoming" && $0.body.contains("Vérifié") }
+            XCTAssertNotNil(banner, "the banner in French: \(h.mock.notifyCalls().map(\.body))")
+            let tip = Self.waitFor(client, "ToolTip", "the badge in French", log: h.agent.log) {
+                $0.contains("Vérifié")
+            }
+            XCTAssertFalse(tip.contains("Verified"), tip)
+            let menu = Args.printed(Self.menuLayout(client).value)
+            XCTAssertTrue(menu.contains("'label': <'Vérifié'>"), menu)
+        }
+    }
+
     /// "Copy number" hands the number to the session's clipboard tool (here a
     /// stand-in `wl-copy` that writes its stdin to a file).
     func testCopyNumberGoesToTheClipboardTool() throws {

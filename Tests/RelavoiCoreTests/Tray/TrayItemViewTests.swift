@@ -15,13 +15,14 @@ import Testing
             answeredAt: phase == .ringing ? nil : answeredAt, durationSeconds: duration)
     }
 
-    func view(_ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true)
-        -> TrayItemView
-    {
+    func view(
+        _ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true,
+        phrases: BannerPhrases = .english
+    ) -> TrayItemView {
         var slots = TrayMenuSlots()
         return TrayItemView(
             calls: calls, now: Self.t0.addingTimeInterval(seconds), hidden: hidden, canCopy: canCopy,
-            slots: slots.assign(calls.map(\.sessionId)))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
     }
 
     @Test func noCallIsPassiveAndEmpty() {
@@ -63,6 +64,29 @@ import Testing
         #expect(v.title == "Second" && v.label == "Ringing… +1")
         #expect(v.toolTipTitle == "2 Relavoi calls")
         #expect(v.toolTipText.split(separator: "\n").count == 4)
+    }
+
+    /// The item's badge words and a call's fallback label are the banners' own,
+    /// in the user's language (here made-up French ones), not English.
+    @Test func badgeWordsAndFallbackLabelAreTheBannersPhrases() {
+        var french = BannerPhrases()
+        french.checking = "Vérification…"
+        french.verified = "Vérifié"
+        french.unverified = "Non vérifié"
+        french.callFallbackLabel = "Appel Relavoi"
+        let v = view(
+            [call(.live, id: "a", badge: .unverified, label: ""), call(.ringing, id: "b", badge: .checking)], at: 3,
+            phrases: french)
+        #expect(
+            v.toolTipText
+                == "Appel Relavoi · +2348000000001\nNon vérifié · 00:03\nRider · +2348000000001\nVérification… · Ringing…"
+        )
+        #expect(v.menu.map(\.label).contains("Non vérifié") && v.menu.map(\.label).contains("Vérification…"))
+        #expect(v.menu.first?.label == "Appel Relavoi  00:03")
+        #expect(!v.toolTipText.contains("Unverified") && !v.toolTipText.contains("Checking"))
+        let alone = view([call(.live, badge: .verified, label: "")], phrases: french)
+        #expect(alone.title == "Appel Relavoi" && alone.toolTipTitle == "Appel Relavoi")
+        #expect(alone.menu.map(\.label).contains("Vérifié") && !alone.menu.map(\.label).contains("Verified"))
     }
 
     @Test func hiddenWhileAnotherIndicatorShowsTheCalls() {
@@ -159,7 +183,7 @@ import Testing
         var slots = TrayMenuSlots()
         return TrayItemView(
             calls: calls, now: TrayItemViewTests.t0, hidden: false, canCopy: true,
-            slots: slots.assign(calls.map(\.sessionId))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: .english
         ).menu
     }
 
