@@ -29,9 +29,10 @@ public final class TrayItemController {
     private let clipboard: ClipboardTool?
     private var pacer = TraySignalPacer()
     private var slots = TrayMenuSlots()
-    /// A one-shot timer for a change that came in a second which already had
-    /// its signals; a running call's label rides on the banners' tick instead.
-    private var deferred: GLibTimer?
+    /// Set for a change that came in a second which already had its signals
+    /// (5 ms after that second ends); a running call's label rides on the
+    /// banners' tick instead.
+    private lazy var deferred = DeadlineTimer(slack: 0.005) { [weak self] in self?.refresh() }
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
     public static func start(
@@ -111,8 +112,7 @@ public final class TrayItemController {
     }
 
     public func stop() {
-        deferred?.cancel()
-        deferred = nil
+        deferred.schedule(at: nil, now: now())
         shellIndicator?.stop()
         registration.stop()
         item.unregister()
@@ -140,13 +140,9 @@ public final class TrayItemController {
         case .emit(let signals):
             item.emit(signals)
         case .wait(let until):
-            guard deferred?.isActive != true else { return }
-            deferred = GLibTimer.once(after: max(0, until.timeIntervalSince(time)) + 0.005) { [weak self] in
-                MainActor.assumeIsolated {
-                    self?.deferred = nil
-                    self?.refresh()
-                }
-            }
+            // One pending refresh is enough: it shows whatever is current then.
+            guard !deferred.isActive else { return }
+            deferred.schedule(at: until, now: time)
         case .idle:
             break
         }
