@@ -161,13 +161,11 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= 1 },
                 "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
-            let windowStart = Date()
             let signalsBefore = client.signals.count
             let labelsBefore = labelSignals().count
             let target = lastLabelSeconds() + 4
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= target }, "label +4 s: \(labelSignals())")
-            let seconds = Date().timeIntervalSince(windowStart)
             let window = Array(client.signals.dropFirst(signalsBefore))
             let labels = Array(labelSignals().dropFirst(labelsBefore))
             XCTAssertEqual(labels.last?.hasSuffix(", '00:00')"), true, "the label's guide: \(labels)")
@@ -176,16 +174,24 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertEqual(times, times.sorted())
             XCTAssertEqual(Set(times).count, times.count, "\(labels)")
             XCTAssertGreaterThanOrEqual(times.count, 2, "the label advanced: \(labels)")
+            // Bounded by what changed, not by wall seconds: while live only the timer
+            // moves, so the label and tooltip signals go out once per label change and
+            // the others not at all (one each allowed for a batch in flight). More is
+            // a storm, whatever the machine's speed.
+            let steady: Set = ["NewStatus", "NewTitle", "NewIcon", "NewAttentionIcon"]
             for member in Self.newSignals {
                 let count = window.filter { $0.member == member }.count
+                let bound = steady.contains(member) ? 1 : labels.count + 1
                 XCTAssertLessThanOrEqual(
-                    Double(count), seconds.rounded(.up) + 1, "\(member): \(count) in \(seconds) s")
+                    count, bound, "\(member): \(count) for \(labels.count) label changes: \(window)")
             }
+            let toolTips = window.filter { $0.member == "NewToolTip" }.count
+            XCTAssertGreaterThanOrEqual(toolTips, labels.count - 1, "the tooltip's timer follows the label")
             let tick = Self.property(client, "ToolTip")
             XCTAssertTrue(tick.contains("Verified ·"), tick)
             print(
-                "tray item: \(labels.count) XAyatanaNewLabel and \(window.count) New* signals in "
-                    + String(format: "%.2f", seconds) + " s while live")
+                "tray item: \(labels.count) XAyatanaNewLabel, \(toolTips) NewToolTip and \(window.count) New* signals"
+                    + " while the label went \(times.first ?? -1) s → \(times.last ?? -1) s")
 
             // The watcher restarts (a panel restart): the item registers again.
             let registrationsBefore = watcher.registrations.count
