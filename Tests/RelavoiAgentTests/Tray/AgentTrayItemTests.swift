@@ -343,46 +343,15 @@ final class AgentTrayItemTests: XCTestCase {
 
     /// With `open-url` the item is not a menu: a left click (`Activate`) opens
     /// the call's page, metadata and all, with the session's handler for the
-    /// scheme (here a stand-in browser named in mimeapps.list that writes the
-    /// URL to a file).
+    /// scheme (the stand-in browser of `FakeURLHandler`).
     func testActivateOpensTheCallsPageWithOpenURL() throws {
         try MainActor.assumeIsolated {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("tray-open-\(UUID().uuidString)")
-            let applications = root.appendingPathComponent("data/applications")
-            let configDir = root.appendingPathComponent("config-dir")
-            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: root) }
-            let opened = root.appendingPathComponent("opened")
-            let browser = root.appendingPathComponent("browser")
-            try
-                "#!/bin/sh\nprintf %s \"$1\" > \"$TRAY_TEST_OPENED.tmp\" && mv \"$TRAY_TEST_OPENED.tmp\" \"$TRAY_TEST_OPENED\"\n"
-                .write(to: browser, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
-            try """
-            [Desktop Entry]
-            Type=Application
-            Name=Test browser
-            Exec=\(browser.path) %u
-            MimeType=x-scheme-handler/http;
-            NoDisplay=true
-
-            """.write(
-                to: applications.appendingPathComponent("relavoi-test-browser.desktop"), atomically: true,
-                encoding: .utf8)
-            let mimeapps = "[Default Applications]\nx-scheme-handler/http=relavoi-test-browser.desktop\n"
-            try mimeapps.write(to: configDir.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-            try mimeapps.write(
-                to: applications.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-
+            let handler = try FakeURLHandler()
             let watcher = try WatcherStandIn()
             XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(
                 config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
-                environment: [
-                    "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_DIRS": configDir.path,
-                    "TRAY_TEST_OPENED": opened.path,
-                ])
+                environment: handler.environment)
             defer {
                 h.stop()
                 watcher.stop()
@@ -397,8 +366,10 @@ final class AgentTrayItemTests: XCTestCase {
             let activate = client.call(
                 "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
             XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
-            let url = Self.waitForContents(of: opened, "the browser got the page", log: h.agent.log)
-            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u?who=Rider", "expanded as a banner click is")
+            let opened = handler.waitForOpened()
+            XCTAssertEqual(
+                opened?.first, "http://127.0.0.1:9/calls/ses_u?who=Rider",
+                "expanded as a banner click is:\n\(h.agent.log.suffix(2000))")
         }
     }
 
@@ -424,7 +395,7 @@ final class AgentTrayItemTests: XCTestCase {
         return minutes * 60 + seconds
     }
 
-    /// What a stand-in tool (clipboard, browser) wrote to `file`, once it did.
+    /// What the stand-in clipboard tool wrote to `file`, once it did.
     @MainActor
     static func waitForContents(
         of file: URL, _ what: String, log: @autoclosure () -> String, file source: StaticString = #filePath,
