@@ -18,8 +18,8 @@ public final class TrayItemController {
     private weak var control: (any BannerControl)?
     private let mode: TrayItemMode
     private let openURL: OpenURLTemplate?
-    /// The banners' words (read once by the agent): the item says what the banner says.
-    private let phrases: BannerPhrases
+    /// The item's words (read once by the agent), the banners' among them.
+    private let phrases: TrayPhrases
     private let connection: BusConnection
     private let now: () -> Date
     private let item: StatusNotifierItemObject
@@ -36,7 +36,7 @@ public final class TrayItemController {
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
     public static func start(
-        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl, phrases: BannerPhrases,
+        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl, phrases: TrayPhrases,
         now: @escaping () -> Date = Date.init
     ) -> TrayItemController? {
         guard mode != .off else {
@@ -71,7 +71,7 @@ public final class TrayItemController {
     }
 
     private init(
-        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, phrases: BannerPhrases,
+        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, phrases: TrayPhrases,
         connection: BusConnection, now: @escaping () -> Date
     ) {
         self.mode = mode

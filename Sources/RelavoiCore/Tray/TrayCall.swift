@@ -35,15 +35,17 @@ public struct TrayCall: Equatable, Sendable {
     }
 
     /// The label, or the banners' words for a call without one.
-    public func displayLabel(_ phrases: BannerPhrases) -> String { label.isEmpty ? phrases.callFallbackLabel : label }
+    public func displayLabel(_ phrases: TrayPhrases) -> String {
+        label.isEmpty ? phrases.banner.callFallbackLabel : label
+    }
 
     /// The timer's text at `now`: "Ringing…", the running "mm:ss", "Ended 01:02", "Missed".
-    public func timerText(at now: Date) -> String {
+    public func timerText(at now: Date, _ phrases: TrayPhrases) -> String {
         switch phase {
-        case .ringing: return "Ringing…"
+        case .ringing: return phrases.ringing
         case .live: return BannerText.duration(answeredAt.map { Banner.elapsed(from: $0, to: now) } ?? 0)
-        case .ended: return "Ended " + BannerText.duration(durationSeconds)
-        case .missed: return "Missed"
+        case .ended: return BannerPhrases.fill(phrases.ended, with: BannerText.duration(durationSeconds))
+        case .missed: return phrases.missed
         }
     }
 }

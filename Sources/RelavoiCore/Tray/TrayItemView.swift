@@ -38,11 +38,11 @@ public struct TrayItemView: Equatable, Sendable {
     ///   - hidden: another indicator shows the calls: stay Passive, say nothing.
     ///   - canCopy: a clipboard tool is there: offer "Copy number".
     ///   - slots: each call's menu slot (`TrayMenuSlots`).
-    ///   - phrases: the banners' words (badge, a call without a label), so the
-    ///     item says what the banner says, in the user's language.
+    ///   - phrases: the item's words in the user's language (badge words and a
+    ///     label-less call's name are the banners').
     public init(
         calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32],
-        phrases: BannerPhrases
+        phrases: TrayPhrases
     ) {
         guard !hidden, let focus = Self.focus(calls) else { return }
         let rings = calls.contains { $0.phase == .ringing }
@@ -51,11 +51,11 @@ public struct TrayItemView: Equatable, Sendable {
         iconName = focus.badge.iconName
         attentionIconName = rings ? Self.ringingIconName : focus.badge.iconName
         let more = calls.count > 1 ? " +\(calls.count - 1)" : ""
-        label = focus.timerText(at: now) + more
+        label = focus.timerText(at: now, phrases) + more
         labelGuide = Self.guide(label)
-        toolTipTitle = calls.count == 1 ? focus.displayLabel(phrases) : "\(calls.count) Relavoi calls"
+        toolTipTitle = calls.count == 1 ? focus.displayLabel(phrases) : phrases.calls(calls.count)
         toolTipText = calls.map { call in
-            "\(call.displayLabel(phrases)) · \(call.proxyNumber)\n\(phrases.words(call.badge)) · \(call.timerText(at: now))"
+            "\(call.displayLabel(phrases)) · \(call.proxyNumber)\n\(phrases.banner.words(call.badge)) · \(call.timerText(at: now, phrases))"
         }.joined(separator: "\n")
         menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots, phrases: phrases)
     }

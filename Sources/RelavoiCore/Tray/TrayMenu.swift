@@ -23,7 +23,7 @@ public struct TrayMenuRow: Equatable, Sendable {
     }
 
     static func rows(
-        calls: [TrayCall], now: Date, canCopy: Bool, slots: [String: Int32], phrases: BannerPhrases
+        calls: [TrayCall], now: Date, canCopy: Bool, slots: [String: Int32], phrases: TrayPhrases
     ) -> [TrayMenuRow] {
         var rows: [TrayMenuRow] = []
         var seen: Set<String> = []
@@ -34,15 +34,16 @@ public struct TrayMenuRow: Equatable, Sendable {
             if !rows.isEmpty { rows.append(TrayMenuRow(id: base, kind: .separator, label: "")) }
             rows.append(
                 TrayMenuRow(
-                    id: base + 1, kind: .text, label: "\(call.displayLabel(phrases))  \(call.timerText(at: now))"))
+                    id: base + 1, kind: .text,
+                    label: "\(call.displayLabel(phrases))  \(call.timerText(at: now, phrases))"))
             if !call.proxyNumber.isEmpty {
                 rows.append(TrayMenuRow(id: base + 2, kind: .text, label: call.proxyNumber))
             }
-            rows.append(TrayMenuRow(id: base + 3, kind: .text, label: phrases.words(call.badge)))
+            rows.append(TrayMenuRow(id: base + 3, kind: .text, label: phrases.banner.words(call.badge)))
             if canCopy, !call.proxyNumber.isEmpty {
-                rows.append(TrayMenuRow(id: base + 4, kind: .copyNumber(call.proxyNumber), label: "Copy number"))
+                rows.append(TrayMenuRow(id: base + 4, kind: .copyNumber(call.proxyNumber), label: phrases.copyNumber))
             }
-            rows.append(TrayMenuRow(id: base + 5, kind: .dismiss(sessionId: call.sessionId), label: "Dismiss"))
+            rows.append(TrayMenuRow(id: base + 5, kind: .dismiss(sessionId: call.sessionId), label: phrases.dismiss))
         }
         return rows
     }

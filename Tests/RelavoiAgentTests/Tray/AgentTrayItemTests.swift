@@ -282,9 +282,9 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
-    /// The item says what the banner says, in the user's language: the badge
-    /// words come from the agent's translated banner words (po/fr.po).
-    func testTheItemUsesTheBannersTranslatedWords() throws {
+    /// The item says what the banner says, in the user's language (po/fr.po):
+    /// the badge words are the banners', the label and the menu's actions its own.
+    func testTheItemSpeaksTheUsersLanguage() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
             XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
@@ -303,8 +303,10 @@ final class AgentTrayItemTests: XCTestCase {
                 $0.contains("Vérifié")
             }
             XCTAssertFalse(tip.contains("Verified"), tip)
+            XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<'Sonnerie…'>,)")
             let menu = Args.printed(Self.menuLayout(client).value)
-            XCTAssertTrue(menu.contains("'label': <'Vérifié'>"), menu)
+            XCTAssertTrue(menu.contains("'label': <'Vérifié'>") && menu.contains("'label': <'Fermer'>"), menu)
+            XCTAssertFalse(menu.contains("Dismiss"), menu)
         }
     }
 
