@@ -52,7 +52,7 @@ enum TrayMenuFuzzing {
         var slots = TrayMenuSlots()
         let view = TrayItemView(
             calls: input.calls, now: now, hidden: false, canCopy: input.canCopy,
-            slots: slots.assign(input.calls.map(\.sessionId)))
+            slots: slots.assign(input.calls.map(\.sessionId)), phrases: .english)
         var problems: [String] = []
         if Set(view.menu.map(\.id)).count != view.menu.count { problems.append("menu ids repeat: \(view.menu)") }
         let outcome = TrayMenuEvent.decide(rows: view.menu, itemId: input.itemId, eventId: input.eventId)

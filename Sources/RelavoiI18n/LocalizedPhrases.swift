@@ -24,3 +24,25 @@ extension BannerPhrases {
         return phrases
     }
 }
+
+extension TrayPhrases {
+    /// The panel item's words in the user's language, with the banners' `banner` (read once).
+    public static func localized(banner: BannerPhrases) -> TrayPhrases {
+        var phrases = TrayPhrases()
+        phrases.banner = banner
+        // TRANSLATORS: the panel item's label while a call rings (short: it sits in the top bar).
+        phrases.ringing = L("Ringing…")
+        // TRANSLATORS: the panel item's label once a call ended; %s is its duration, mm:ss.
+        phrases.ended = L("Ended %s")
+        // TRANSLATORS: the panel item's label for a call nobody answered (short).
+        phrases.missed = L("Missed")
+        // TRANSLATORS: the panel item's menu: copies the call's proxy number.
+        phrases.copyNumber = L("Copy number")
+        // TRANSLATORS: the panel item's menu: closes the call's banner.
+        phrases.dismiss = L("Dismiss")
+        phrases.calls = { count in
+            BannerPhrases.fill(LN("%d Relavoi call", "%d Relavoi calls", count), with: String(count))
+        }
+        return phrases
+    }
+}

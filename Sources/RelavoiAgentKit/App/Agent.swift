@@ -157,7 +157,7 @@ public final class Agent {
         // without it beside an installed agent.
         var control: ControlService?
         var busName: AgentBusName?
-        // The banners' words, read once: the banners and the Calls property share them.
+        // The banners' words, read once: the banners, the Calls property and the panel item share them.
         let phrases = BannerPhrases.localized()
         switch claimSessionBus(controller: controller, phrases: phrases, demo: demo != nil) {
         case .success(let claimed): (control, busName) = claimed
@@ -170,7 +170,8 @@ public final class Agent {
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
-            mode: settings.trayItem, openURL: settings.openURL, control: controller)
+            mode: settings.trayItem, openURL: settings.openURL, control: controller,
+            phrases: .localized(banner: phrases))
         BannerDriver.shared.addTickObserver { tray?.refresh() }
         controller.onCallsChanged = { [weak self] in
             control?.callsChanged()

@@ -46,7 +46,8 @@ extension CallDriver: BannerControl {
         let listings = center.activeKeys.compactMap { key -> BannerListing? in
             guard key.hasPrefix("call:"), let banner = center.banner(key) else { return nil }
             var listing = Self.listing(banner, now: time)
-            listing?.canOpen = openURL(of: banner.attributes.sessionId) != nil
+            // A lookup: the page was built when the session's metadata came (the panels list every second).
+            listing?.canOpen = sessionPages.canOpen(banner.attributes.sessionId)
             return listing
         }
         // Oldest call first, as the panels show them.

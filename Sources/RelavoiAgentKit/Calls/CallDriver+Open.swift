@@ -6,9 +6,6 @@ import RelavoiSDK
 /// `open-url`: a click on a call's banner (or a panel's "Open", D-Bus
 /// `Open`) opens the session's page with the desktop's default handler.
 extension CallDriver {
-    /// Metadata kept for at most this many sessions (they come from the network).
-    static let metadataCapacity = 256
-
     /// Makes a click on banner `key` open the session's page, when `open-url` is set.
     func opensOnClick(key: String, sessionId: String) {
         guard settings.openURL != nil else { return }
@@ -17,19 +14,10 @@ extension CallDriver {
         }
     }
 
-    /// Keeps what `{metadata.KEY}` needs from `GET /sessions/{id}`.
-    func remember(metadata: [String: JSONValue], of sessionId: String) {
-        guard settings.openURL != nil else { return }
-        if sessionMetadata.count >= Self.metadataCapacity, sessionMetadata[sessionId] == nil {
-            sessionMetadata.removeAll(keepingCapacity: true)
-        }
-        sessionMetadata[sessionId] = metadata
-    }
-
     /// The session's page for `open-url`, or nil when the setting is unset or
     /// names metadata the session lacks.
     public func openURL(of sessionId: String) -> String? {
-        settings.openURL?.expand(sessionId: sessionId, metadata: sessionMetadata[sessionId] ?? [:])
+        sessionPages.url(of: sessionId)
     }
 
     /// Opens the session's page; nil when done, else why not (a log line too).

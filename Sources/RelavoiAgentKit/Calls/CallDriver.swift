@@ -23,8 +23,8 @@ public final class CallDriver {
     private var timer: DeadlineTimer?
     /// Proxy numbers grouped for reading, once per number.
     var readableNumbers = ReadableNumbers()
-    /// Session metadata for `open-url`'s `{metadata.KEY}`, from `GET /sessions/{id}`.
-    var sessionMetadata: [String: [String: JSONValue]] = [:]
+    /// Each session's `open-url` page, built when its metadata arrives from `GET /sessions/{id}`.
+    var sessionPages: SessionPages
     /// Called when the user dismissed a call's banner (for the D-Bus signal).
     public var onDismissed: (@MainActor (String) -> Void)?
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
@@ -38,6 +38,7 @@ public final class CallDriver {
         self.center = center
         self.lookup = lookup
         self.now = now
+        sessionPages = SessionPages(template: settings.openURL)
         machine = CallMachine(settings: Self.machineSettings(settings))
     }
 
@@ -109,7 +110,7 @@ public final class CallDriver {
                 let details = await self.lookup.session(sessionId).flatMap {
                     SessionDetails(json: $0, labelKey: self.settings.labelKey, tenantId: self.settings.tenantId)
                 }
-                if let details { self.remember(metadata: details.metadata, of: sessionId) }
+                if let details { self.sessionPages.remember(metadata: details.metadata, of: sessionId) }
                 self.run(
                     self.machine.detailsArrived(
                         sessionId: sessionId, request: request, details: details, now: self.now()))
@@ -137,7 +138,7 @@ public final class CallDriver {
     private func removal(_ view: CallMachine.CallView) -> BannerDriver.RemovalHandler {
         { [weak self] byUser in
             guard let self else { return }
-            self.sessionMetadata[view.sessionId] = nil
+            self.sessionPages.forget(view.sessionId)
             if byUser {
                 self.run(self.machine.userDismissed(view.sessionId))
                 self.onDismissed?(view.sessionId)

@@ -18,6 +18,8 @@ public final class TrayItemController {
     private weak var control: (any BannerControl)?
     private let mode: TrayItemMode
     private let openURL: OpenURLTemplate?
+    /// The item's words (read once by the agent), the banners' among them.
+    private let phrases: TrayPhrases
     private let connection: BusConnection
     private let now: () -> Date
     private let item: StatusNotifierItemObject
@@ -27,13 +29,14 @@ public final class TrayItemController {
     private let clipboard: ClipboardTool?
     private var pacer = TraySignalPacer()
     private var slots = TrayMenuSlots()
-    /// A one-shot timer for a change that came in a second which already had
-    /// its signals; a running call's label rides on the banners' tick instead.
-    private var deferred: GLibTimer?
+    /// Set for a change that came in a second which already had its signals
+    /// (5 ms after that second ends); a running call's label rides on the
+    /// banners' tick instead.
+    private lazy var deferred = DeadlineTimer(slack: 0.005) { [weak self] in self?.refresh() }
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
     public static func start(
-        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl,
+        mode: TrayItemMode, openURL: OpenURLTemplate? = nil, control: any BannerControl, phrases: TrayPhrases,
         now: @escaping () -> Date = Date.init
     ) -> TrayItemController? {
         guard mode != .off else {
@@ -45,7 +48,7 @@ public final class TrayItemController {
             return nil
         }
         let tray = TrayItemController(
-            mode: mode, openURL: openURL, control: control, connection: connection, now: now)
+            mode: mode, openURL: openURL, control: control, phrases: phrases, connection: connection, now: now)
         do {
             try tray.item.register()
         } catch {
@@ -68,11 +71,12 @@ public final class TrayItemController {
     }
 
     private init(
-        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, connection: BusConnection,
-        now: @escaping () -> Date
+        mode: TrayItemMode, openURL: OpenURLTemplate?, control: any BannerControl, phrases: TrayPhrases,
+        connection: BusConnection, now: @escaping () -> Date
     ) {
         self.mode = mode
         self.openURL = openURL
+        self.phrases = phrases
         self.control = control
         self.connection = connection
         self.now = now
@@ -108,8 +112,7 @@ public final class TrayItemController {
     }
 
     public func stop() {
-        deferred?.cancel()
-        deferred = nil
+        deferred.schedule(at: nil, now: now())
         shellIndicator?.stop()
         registration.stop()
         item.unregister()
@@ -126,7 +129,7 @@ public final class TrayItemController {
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         let view = TrayItemView(
             calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
-            slots: slots.assign(calls.map(\.sessionId)))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
         item.view = view
         // No panel without a watcher: the item's properties stay current for a reader,
         // but the menu's updates and two signals a second would reach nobody (the pacer
@@ -137,13 +140,9 @@ public final class TrayItemController {
         case .emit(let signals):
             item.emit(signals)
         case .wait(let until):
-            guard deferred?.isActive != true else { return }
-            deferred = GLibTimer.once(after: max(0, until.timeIntervalSince(time)) + 0.005) { [weak self] in
-                MainActor.assumeIsolated {
-                    self?.deferred = nil
-                    self?.refresh()
-                }
-            }
+            // One pending refresh is enough: it shows whatever is current then.
+            guard !deferred.isActive else { return }
+            deferred.schedule(at: until, now: time)
         case .idle:
             break
         }

@@ -22,6 +22,8 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
     static let maxLength = 2048
 
     public let parts: [Part]
+    /// Some `{metadata.KEY}`: a session's page needs its metadata.
+    public let namesMetadata: Bool
     /// The template as written.
     public let description: String
 
@@ -51,6 +53,7 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
         if !literal.isEmpty { parts.append(.literal(literal)) }
         try Self.checkDestination(parts, bad: bad)
         self.parts = parts
+        namesMetadata = parts.contains { if case .metadata = $0 { true } else { false } }
         self.description = text
     }
 

@@ -34,16 +34,18 @@ public struct TrayCall: Equatable, Sendable {
         self.durationSeconds = durationSeconds
     }
 
-    /// The label, or words for a call without one.
-    public var displayLabel: String { label.isEmpty ? "Relavoi call" : label }
+    /// The label, or the banners' words for a call without one.
+    public func displayLabel(_ phrases: TrayPhrases) -> String {
+        label.isEmpty ? phrases.banner.callFallbackLabel : label
+    }
 
     /// The timer's text at `now`: "Ringing…", the running "mm:ss", "Ended 01:02", "Missed".
-    public func timerText(at now: Date) -> String {
+    public func timerText(at now: Date, _ phrases: TrayPhrases) -> String {
         switch phase {
-        case .ringing: return "Ringing…"
+        case .ringing: return phrases.ringing
         case .live: return BannerText.duration(answeredAt.map { Banner.elapsed(from: $0, to: now) } ?? 0)
-        case .ended: return "Ended " + BannerText.duration(durationSeconds)
-        case .missed: return "Missed"
+        case .ended: return BannerPhrases.fill(phrases.ended, with: BannerText.duration(durationSeconds))
+        case .missed: return phrases.missed
         }
     }
 }

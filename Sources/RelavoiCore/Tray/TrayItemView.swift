@@ -37,22 +37,27 @@ public struct TrayItemView: Equatable, Sendable {
     ///   - calls: oldest first, as the `Calls` property lists them.
     ///   - hidden: another indicator shows the calls: stay Passive, say nothing.
     ///   - canCopy: a clipboard tool is there: offer "Copy number".
-    ///   - ids: each call's menu slot (`TrayMenuSlots`).
-    public init(calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32]) {
+    ///   - slots: each call's menu slot (`TrayMenuSlots`).
+    ///   - phrases: the item's words in the user's language (badge words and a
+    ///     label-less call's name are the banners').
+    public init(
+        calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32],
+        phrases: TrayPhrases
+    ) {
         guard !hidden, let focus = Self.focus(calls) else { return }
         let rings = calls.contains { $0.phase == .ringing }
         status = rings ? .needsAttention : .active
-        title = focus.displayLabel
+        title = focus.displayLabel(phrases)
         iconName = focus.badge.iconName
         attentionIconName = rings ? Self.ringingIconName : focus.badge.iconName
         let more = calls.count > 1 ? " +\(calls.count - 1)" : ""
-        label = focus.timerText(at: now) + more
+        label = focus.timerText(at: now, phrases) + more
         labelGuide = Self.guide(label)
-        toolTipTitle = calls.count == 1 ? focus.displayLabel : "\(calls.count) Relavoi calls"
+        toolTipTitle = calls.count == 1 ? focus.displayLabel(phrases) : phrases.calls(calls.count)
         toolTipText = calls.map { call in
-            "\(call.displayLabel) · \(call.proxyNumber)\n\(call.badge.words) · \(call.timerText(at: now))"
+            "\(call.displayLabel(phrases)) · \(call.proxyNumber)\n\(phrases.banner.words(call.badge)) · \(call.timerText(at: now, phrases))"
         }.joined(separator: "\n")
-        menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots)
+        menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots, phrases: phrases)
     }
 
     /// The call the label is about: a ringing one first, else a live one, else the oldest.

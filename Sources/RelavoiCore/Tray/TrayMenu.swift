@@ -22,7 +22,9 @@ public struct TrayMenuRow: Equatable, Sendable {
         self.label = label
     }
 
-    static func rows(calls: [TrayCall], now: Date, canCopy: Bool, slots: [String: Int32]) -> [TrayMenuRow] {
+    static func rows(
+        calls: [TrayCall], now: Date, canCopy: Bool, slots: [String: Int32], phrases: TrayPhrases
+    ) -> [TrayMenuRow] {
         var rows: [TrayMenuRow] = []
         var seen: Set<String> = []
         // A session listed twice (never from the agent) keeps its first rows: ids stay unique.
@@ -31,15 +33,17 @@ public struct TrayMenuRow: Equatable, Sendable {
             let base = slot * TrayMenuSlots.rowsPerCall
             if !rows.isEmpty { rows.append(TrayMenuRow(id: base, kind: .separator, label: "")) }
             rows.append(
-                TrayMenuRow(id: base + 1, kind: .text, label: "\(call.displayLabel)  \(call.timerText(at: now))"))
+                TrayMenuRow(
+                    id: base + 1, kind: .text,
+                    label: "\(call.displayLabel(phrases))  \(call.timerText(at: now, phrases))"))
             if !call.proxyNumber.isEmpty {
                 rows.append(TrayMenuRow(id: base + 2, kind: .text, label: call.proxyNumber))
             }
-            rows.append(TrayMenuRow(id: base + 3, kind: .text, label: call.badge.words))
+            rows.append(TrayMenuRow(id: base + 3, kind: .text, label: phrases.banner.words(call.badge)))
             if canCopy, !call.proxyNumber.isEmpty {
-                rows.append(TrayMenuRow(id: base + 4, kind: .copyNumber(call.proxyNumber), label: "Copy number"))
+                rows.append(TrayMenuRow(id: base + 4, kind: .copyNumber(call.proxyNumber), label: phrases.copyNumber))
             }
-            rows.append(TrayMenuRow(id: base + 5, kind: .dismiss(sessionId: call.sessionId), label: "Dismiss"))
+            rows.append(TrayMenuRow(id: base + 5, kind: .dismiss(sessionId: call.sessionId), label: phrases.dismiss))
         }
         return rows
     }

@@ -161,13 +161,11 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= 1 },
                 "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
-            let windowStart = Date()
             let signalsBefore = client.signals.count
             let labelsBefore = labelSignals().count
             let target = lastLabelSeconds() + 4
             XCTAssertTrue(
                 MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= target }, "label +4 s: \(labelSignals())")
-            let seconds = Date().timeIntervalSince(windowStart)
             let window = Array(client.signals.dropFirst(signalsBefore))
             let labels = Array(labelSignals().dropFirst(labelsBefore))
             XCTAssertEqual(labels.last?.hasSuffix(", '00:00')"), true, "the label's guide: \(labels)")
@@ -176,16 +174,24 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertEqual(times, times.sorted())
             XCTAssertEqual(Set(times).count, times.count, "\(labels)")
             XCTAssertGreaterThanOrEqual(times.count, 2, "the label advanced: \(labels)")
+            // Bounded by what changed, not by wall seconds: while live only the timer
+            // moves, so the label and tooltip signals go out once per label change and
+            // the others not at all (one each allowed for a batch in flight). More is
+            // a storm, whatever the machine's speed.
+            let steady: Set = ["NewStatus", "NewTitle", "NewIcon", "NewAttentionIcon"]
             for member in Self.newSignals {
                 let count = window.filter { $0.member == member }.count
+                let bound = steady.contains(member) ? 1 : labels.count + 1
                 XCTAssertLessThanOrEqual(
-                    Double(count), seconds.rounded(.up) + 1, "\(member): \(count) in \(seconds) s")
+                    count, bound, "\(member): \(count) for \(labels.count) label changes: \(window)")
             }
+            let toolTips = window.filter { $0.member == "NewToolTip" }.count
+            XCTAssertGreaterThanOrEqual(toolTips, labels.count - 1, "the tooltip's timer follows the label")
             let tick = Self.property(client, "ToolTip")
             XCTAssertTrue(tick.contains("Verified ·"), tick)
             print(
-                "tray item: \(labels.count) XAyatanaNewLabel and \(window.count) New* signals in "
-                    + String(format: "%.2f", seconds) + " s while live")
+                "tray item: \(labels.count) XAyatanaNewLabel, \(toolTips) NewToolTip and \(window.count) New* signals"
+                    + " while the label went \(times.first ?? -1) s → \(times.last ?? -1) s")
 
             // The watcher restarts (a panel restart): the item registers again.
             let registrationsBefore = watcher.registrations.count
@@ -276,6 +282,34 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// The item says what the banner says, in the user's language (po/fr.po):
+    /// the badge words are the banners', the label and the menu's actions its own.
+    func testTheItemSpeaksTheUsersLanguage() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": ""])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            // The menu follows the calls once a watcher is there.
+            let client = try Self.registeredItem(h, watcher)
+            h.session("ses_fr", proxy: "+2348000000001", label: "Livreur")
+            h.send("call.incoming", "ses_fr", ["proxyNumber": .string("+2348000000001")])
+            let banner = h.waitForNotify { $0.hints["category"] == "call.incoming" && $0.body.contains("Vérifié") }
+            XCTAssertNotNil(banner, "the banner in French: \(h.mock.notifyCalls().map(\.body))")
+            let tip = Self.waitFor(client, "ToolTip", "the badge in French", log: h.agent.log) {
+                $0.contains("Vérifié")
+            }
+            XCTAssertFalse(tip.contains("Verified"), tip)
+            XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<'Sonnerie…'>,)")
+            let menu = Args.printed(Self.menuLayout(client).value)
+            XCTAssertTrue(menu.contains("'label': <'Vérifié'>") && menu.contains("'label': <'Fermer'>"), menu)
+            XCTAssertFalse(menu.contains("Dismiss"), menu)
+        }
+    }
+
     /// "Copy number" hands the number to the session's clipboard tool (here a
     /// stand-in `wl-copy` that writes its stdin to a file).
     func testCopyNumberGoesToTheClipboardTool() throws {
@@ -311,46 +345,15 @@ final class AgentTrayItemTests: XCTestCase {
 
     /// With `open-url` the item is not a menu: a left click (`Activate`) opens
     /// the call's page, metadata and all, with the session's handler for the
-    /// scheme (here a stand-in browser named in mimeapps.list that writes the
-    /// URL to a file).
+    /// scheme (the stand-in browser of `FakeURLHandler`).
     func testActivateOpensTheCallsPageWithOpenURL() throws {
         try MainActor.assumeIsolated {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("tray-open-\(UUID().uuidString)")
-            let applications = root.appendingPathComponent("data/applications")
-            let configDir = root.appendingPathComponent("config-dir")
-            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: configDir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: root) }
-            let opened = root.appendingPathComponent("opened")
-            let browser = root.appendingPathComponent("browser")
-            try
-                "#!/bin/sh\nprintf %s \"$1\" > \"$TRAY_TEST_OPENED.tmp\" && mv \"$TRAY_TEST_OPENED.tmp\" \"$TRAY_TEST_OPENED\"\n"
-                .write(to: browser, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
-            try """
-            [Desktop Entry]
-            Type=Application
-            Name=Test browser
-            Exec=\(browser.path) %u
-            MimeType=x-scheme-handler/http;
-            NoDisplay=true
-
-            """.write(
-                to: applications.appendingPathComponent("relavoi-test-browser.desktop"), atomically: true,
-                encoding: .utf8)
-            let mimeapps = "[Default Applications]\nx-scheme-handler/http=relavoi-test-browser.desktop\n"
-            try mimeapps.write(to: configDir.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-            try mimeapps.write(
-                to: applications.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-
+            let handler = try FakeURLHandler()
             let watcher = try WatcherStandIn()
             XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(
                 config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
-                environment: [
-                    "XDG_DATA_HOME": root.appendingPathComponent("data").path, "XDG_CONFIG_DIRS": configDir.path,
-                    "TRAY_TEST_OPENED": opened.path,
-                ])
+                environment: handler.environment)
             defer {
                 h.stop()
                 watcher.stop()
@@ -365,8 +368,10 @@ final class AgentTrayItemTests: XCTestCase {
             let activate = client.call(
                 "Activate", Args.tuple([Args.i(10), Args.i(10)]), interface: Self.sni, path: Self.item)
             XCTAssertFalse(activate.isError, activate.errorMessage ?? "")
-            let url = Self.waitForContents(of: opened, "the browser got the page", log: h.agent.log)
-            XCTAssertEqual(url, "http://127.0.0.1:9/calls/ses_u?who=Rider", "expanded as a banner click is")
+            let opened = handler.waitForOpened()
+            XCTAssertEqual(
+                opened?.first, "http://127.0.0.1:9/calls/ses_u?who=Rider",
+                "expanded as a banner click is:\n\(h.agent.log.suffix(2000))")
         }
     }
 
@@ -392,7 +397,7 @@ final class AgentTrayItemTests: XCTestCase {
         return minutes * 60 + seconds
     }
 
-    /// What a stand-in tool (clipboard, browser) wrote to `file`, once it did.
+    /// What the stand-in clipboard tool wrote to `file`, once it did.
     @MainActor
     static func waitForContents(
         of file: URL, _ what: String, log: @autoclosure () -> String, file source: StaticString = #filePath,

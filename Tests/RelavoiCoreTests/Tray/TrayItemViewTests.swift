@@ -15,13 +15,14 @@ import Testing
             answeredAt: phase == .ringing ? nil : answeredAt, durationSeconds: duration)
     }
 
-    func view(_ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true)
-        -> TrayItemView
-    {
+    func view(
+        _ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true,
+        phrases: TrayPhrases = .english
+    ) -> TrayItemView {
         var slots = TrayMenuSlots()
         return TrayItemView(
             calls: calls, now: Self.t0.addingTimeInterval(seconds), hidden: hidden, canCopy: canCopy,
-            slots: slots.assign(calls.map(\.sessionId)))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
     }
 
     @Test func noCallIsPassiveAndEmpty() {
@@ -63,6 +64,57 @@ import Testing
         #expect(v.title == "Second" && v.label == "Ringing… +1")
         #expect(v.toolTipTitle == "2 Relavoi calls")
         #expect(v.toolTipText.split(separator: "\n").count == 4)
+    }
+
+    /// Made-up French words: the item's own, and the banners' for badges.
+    static var french: TrayPhrases {
+        var french = TrayPhrases()
+        french.banner.checking = "Vérification…"
+        french.banner.verified = "Vérifié"
+        french.banner.unverified = "Non vérifié"
+        french.banner.callFallbackLabel = "Appel Relavoi"
+        french.ringing = "Sonnerie…"
+        french.ended = "Terminé %s"
+        french.missed = "Manqué"
+        french.copyNumber = "Copier le numéro"
+        french.dismiss = "Ignorer"
+        french.calls = { "\($0) appels Relavoi" }
+        return french
+    }
+
+    /// The item's badge words and a call's fallback label are the banners' own,
+    /// in the user's language, not English.
+    @Test func badgeWordsAndFallbackLabelAreTheBannersPhrases() {
+        let v = view(
+            [call(.live, id: "a", badge: .unverified, label: ""), call(.ringing, id: "b", badge: .checking)], at: 3,
+            phrases: Self.french)
+        #expect(
+            v.toolTipText
+                == "Appel Relavoi · +2348000000001\nNon vérifié · 00:03\nRider · +2348000000001\nVérification… · Sonnerie…"
+        )
+        #expect(v.menu.map(\.label).contains("Non vérifié") && v.menu.map(\.label).contains("Vérification…"))
+        #expect(v.menu.first?.label == "Appel Relavoi  00:03")
+        #expect(!v.toolTipText.contains("Unverified") && !v.toolTipText.contains("Checking"))
+        let alone = view([call(.live, badge: .verified, label: "")], phrases: Self.french)
+        #expect(alone.title == "Appel Relavoi" && alone.toolTipTitle == "Appel Relavoi")
+        #expect(alone.menu.map(\.label).contains("Vérifié") && !alone.menu.map(\.label).contains("Verified"))
+    }
+
+    /// The timer's words, the tooltip's count and the menu's actions are the item's own.
+    @Test func theItemsOwnWordsAreTranslatedToo() {
+        let v = view([call(.live, id: "a"), call(.ringing, id: "b")], at: 3, phrases: Self.french)
+        #expect(v.label == "Sonnerie… +1" && v.labelGuide == "Sonnerie… +0")
+        #expect(v.toolTipTitle == "2 appels Relavoi")
+        let labels = v.menu.map(\.label)
+        #expect(labels.filter { $0 == "Copier le numéro" }.count == 2 && labels.filter { $0 == "Ignorer" }.count == 2)
+        #expect(!labels.contains("Dismiss") && !labels.contains("Copy number"))
+        let ended = view([call(.ended, duration: 42)], phrases: Self.french)
+        #expect(ended.label == "Terminé 00:42" && ended.labelGuide == "Terminé 00:00")
+        #expect(view([call(.missed)], phrases: Self.french).label == "Manqué")
+        // A translation that dropped the %s still says something.
+        var dropped = Self.french
+        dropped.ended = "Terminé"
+        #expect(view([call(.ended, duration: 42)], phrases: dropped).label == "Terminé")
     }
 
     @Test func hiddenWhileAnotherIndicatorShowsTheCalls() {
@@ -159,7 +211,7 @@ import Testing
         var slots = TrayMenuSlots()
         return TrayItemView(
             calls: calls, now: TrayItemViewTests.t0, hidden: false, canCopy: true,
-            slots: slots.assign(calls.map(\.sessionId))
+            slots: slots.assign(calls.map(\.sessionId)), phrases: .english
         ).menu
     }
 
