@@ -8,6 +8,7 @@
 #include <malloc.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/eventfd.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 

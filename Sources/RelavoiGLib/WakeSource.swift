@@ -1,26 +1,55 @@
 import CGLib
+import Glibc
 
 /// A source that stays attached to a context and runs `body` there whenever
-/// any thread calls `wake`: no new idle source per wake-up (an allocation,
-/// an attach and a destroy each time), only GLib's ready time and the
-/// context's wake-up. Wakes that come before `body` has run fold into one.
+/// any thread calls `wake`. The wake is one `write` to an eventfd the context
+/// polls: no GLib lock (waking through GLib signals the context inside its
+/// lock, so the woken thread at once blocks on it, a second wake-up) and no
+/// new source per wake. Wakes that come before `body` runs fold into one.
 public final class WakeSource: @unchecked Sendable {
+    private let eventFD: Int32
     private let source: UnsafeMutablePointer<GSource>
+    /// Without an eventfd (the process ran out of descriptors): GLib's idle
+    /// sources, one per wake, as a fallback that still works.
+    private let context: OpaquePointer
+    private let body: () -> Void
 
     /// Attaches to `context`; `body` runs on the thread that iterates it.
     public init(context: OpaquePointer, _ body: @escaping () -> Void) {
-        source = g_source_new(Self.functions, guint(MemoryLayout<GSource>.size))
-        let run: GSourceFunc = { data in
+        self.context = context
+        self.body = body
+        eventFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        if eventFD < 0 { Log.warning("no eventfd (\(String(cString: strerror(errno)))): waking through GLib instead") }
+        source = eventFD < 0 ? g_idle_source_new() : g_unix_fd_source_new(eventFD, G_IO_IN)
+        guard eventFD >= 0 else { return }
+        let run: GUnixFDSourceFunc = { fd, _, data in
+            var count: UInt64 = 0
+            _ = read(fd, &count, MemoryLayout<UInt64>.size)
             Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().body()
             return gboolean(1)
         }
         let release: GDestroyNotify = { data in Unmanaged<Box>.fromOpaque(data!).release() }
-        g_source_set_callback(source, run, Unmanaged.passRetained(Box(body)).toOpaque(), release)
+        g_source_set_callback(
+            source, unsafeBitCast(run, to: GSourceFunc.self), Unmanaged.passRetained(Box(body)).toOpaque(), release)
         g_source_attach(source, context)
     }
 
     /// From any thread: `body` runs at the context's next iteration.
-    public func wake() { g_source_set_ready_time(source, 0) }
+    public func wake() {
+        guard eventFD >= 0 else { return wakeThroughGLib() }
+        var one: UInt64 = 1
+        _ = write(eventFD, &one, MemoryLayout<UInt64>.size)
+    }
+
+    private func wakeThroughGLib() {
+        let run: GSourceFunc = { data in
+            Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue().body()
+            return gboolean(0)
+        }
+        let release: GDestroyNotify = { data in Unmanaged<Box>.fromOpaque(data!).release() }
+        g_main_context_invoke_full(
+            context, G_PRIORITY_DEFAULT, run, Unmanaged.passRetained(Box(body)).toOpaque(), release)
+    }
 
     /// Detaches the source (from the thread that iterates its context).
     public func cancel() { g_source_destroy(source) }
@@ -28,24 +57,11 @@ public final class WakeSource: @unchecked Sendable {
     deinit {
         g_source_destroy(source)
         g_source_unref(source)
+        if eventFD >= 0 { close(eventFD) }
     }
 
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
-
-    /// Only `dispatch`: a source with no `prepare` or `check` is ready by its
-    /// ready time alone, which dispatch sets back to never.
-    nonisolated(unsafe) private static let functions: UnsafeMutablePointer<GSourceFuncs> = {
-        let functions = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
-        functions.initialize(
-            to: GSourceFuncs(
-                prepare: nil, check: nil,
-                dispatch: { source, callback, data in
-                    g_source_set_ready_time(source, -1)
-                    return callback?(data) ?? gboolean(0)
-                }, finalize: nil, closure_callback: nil, closure_marshal: nil))
-        return functions
-    }()
 }

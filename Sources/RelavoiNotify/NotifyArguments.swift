@@ -33,7 +33,7 @@ enum NotifyArguments {
         let actions: [OpaquePointer] =
             content.defaultAction.map { [g_variant_new_string("default"), g_variant_new_string($0)] } ?? []
         var entries = hints(for: content, owner: owner, icon: icon, rules: rules)
-        entries.append(("sender-pid", g_variant_new_int64(gint64(getpid()))))
+        entries.append(("sender-pid", g_variant_new_int64(processID)))
         let hints = entries.map {
             g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value))!
         }
@@ -46,4 +46,6 @@ enum NotifyArguments {
         ])
     }
 
+    /// libnotify's `sender-pid`, read once (a system call per update otherwise).
+    private static let processID = gint64(getpid())
 }
