@@ -54,8 +54,14 @@ public struct ResidentFilePages {
     /// and `Swap`, forgetting mappings that are gone.
     private mutating func judge() {
         guard let smaps = Self.readAll("/proc/self/smaps") else { return }
-        clean.removeAll(keepingCapacity: true)
-        kept.removeAll(keepingCapacity: true)
+        (clean, kept) = Self.judged(smaps: smaps)
+    }
+
+    /// The candidate mappings of smaps' text, without private copies (clean)
+    /// and with them (kept).
+    static func judged(smaps: [UInt8]) -> (clean: Set<Key>, kept: Set<Key>) {
+        var clean: Set<Key> = []
+        var kept: Set<Key> = []
         var current: Key?
         var privateCopies = false
         func finish() {
@@ -63,19 +69,27 @@ public struct ResidentFilePages {
             current = nil
             privateCopies = false
         }
-        for range in Self.lines(smaps) {
+        for range in lines(smaps) {
             let line = smaps[range]
-            guard let first = line.first else { continue }
-            if Self.hexValue(first) != nil, line.last != UInt8(ascii: "B") {  // not "Size: 4 kB"
+            if isMappingHeader(line) {
                 finish()
-                current = Self.cleanFileMapping(line)
-            } else if current != nil, Self.startsWith(line, "Anonymous:") || Self.startsWith(line, "Swap:") {
+                current = cleanFileMapping(line)
+            } else if current != nil, startsWith(line, "Anonymous:") || startsWith(line, "Swap:") {
                 // "Anonymous:            0 kB": any digit but a lone 0 means private copies.
                 let digits = line.drop { $0 != UInt8(ascii: " ") }.drop { $0 == UInt8(ascii: " ") }
                 if digits.first != UInt8(ascii: "0") { privateCopies = true }
             }
         }
         finish()
+        return (clean, kept)
+    }
+
+    /// A mapping's first line starts with its address range (`7f1c2a000000-`);
+    /// a field's starts with its capitalised name (`Rss:`). The end of the line
+    /// says nothing: a path may end in "kB" as a field does.
+    static func isMappingHeader(_ line: ArraySlice<UInt8>) -> Bool {
+        let digits = line.prefix { hexValue($0) != nil }
+        return !digits.isEmpty && line.dropFirst(digits.count).first == UInt8(ascii: "-")
     }
 
     /// `start-end perms offset dev inode path`: readable, not writable, backed

@@ -26,10 +26,40 @@ final class ResidentFilePagesTests: XCTestCase {
         }
     }
 
+    /// smaps' mapping lines are told from its field lines by their start: a
+    /// path that ends as a field does ("kB", or a UUID's last "B") is still a
+    /// mapping, and its fields are not taken for the one before it.
+    func testSmapsJudgedWhateverAPathEndsWith() {
+        let smaps = """
+            7f0000000000-7f0000004000 r--p 00000000 fd:01 11                         /tmp/pages-1 kB
+            Size:                 16 kB
+            Rss:                  16 kB
+            Anonymous:             0 kB
+            Swap:                  0 kB
+            VmFlags: rd mr mw me
+            7f0000004000-7f0000008000 r--p 00000000 fd:01 12                         /tmp/pages-E5B
+            Size:                 16 kB
+            Anonymous:             4 kB
+            Swap:                  0 kB
+            7f0000008000-7f000000c000 r-xp 00001000 fd:01 13                         /usr/lib/libz.so.1
+            Size:                 16 kB
+            Anonymous:             0 kB
+            Swap:                  0 kB
+            7f000000c000-7f0000010000 rw-p 00000000 00:00 0
+            Anonymous:            16 kB
+
+            """
+        let judged = ResidentFilePages.judged(smaps: Array(smaps.utf8))
+        XCTAssertEqual(judged.clean.map(\.inode).sorted(), [11, 13], "clean, whatever the path ends with")
+        XCTAssertEqual(judged.kept.map(\.inode), [12], "its private copy keeps it, and only it")
+    }
+
     /// A private copy in a now read-only mapping (what relocated RELRO data
     /// is) keeps its contents; a clean mapping reads the file again.
     func testPrivateCopiesSurviveAndCleanPagesComeBack() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)").path
+        // A name that ends as smaps' field lines do ("Rss: 16 kB"): such a mapping was never released before.
+        let name = "pages-\(UUID().uuidString)-kB"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         try Data(repeating: 0x41, count: pageSize * 4).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
@@ -51,9 +81,12 @@ final class ResidentFilePagesTests: XCTestCase {
 
         var pages = ResidentFilePages()
         XCTAssertGreaterThan(pages.release(), length, "the clean mappings were released")
+        XCTAssertEqual(Self.residentKiB(of: clean), 0, "the test's own clean mapping among them")
         XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "the private copy was kept")
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41, "the clean page reads the file again")
+        XCTAssertGreaterThan(Self.residentKiB(of: clean) ?? 0, 0, "and is mapped again")
         XCTAssertGreaterThan(pages.release(), length, "a second release, from what the first judged")
+        XCTAssertEqual(Self.residentKiB(of: clean), 0, "released again")
         XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "still kept")
     }
 

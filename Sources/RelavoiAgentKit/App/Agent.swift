@@ -15,7 +15,9 @@ public final class Agent {
     private var pageSchedule = PageReleaseSchedule(startedAt: Date())
     private lazy var pageTimer = DeadlineTimer(slack: 0.01) { [weak self] in self?.releasePages() }
 
-    /// New work ran (a call changed, the stream's state): release once it is quiet.
+    /// New work ran (a call changed, the stream's state): release once it is
+    /// quiet. Only then: with nothing new the schedule has no release, so an
+    /// idle agent has no timer for it.
     private func pagesTouched() {
         pageSchedule.changed(now: Date())
         pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())

@@ -1,24 +1,27 @@
 import FoundationEssentials
 
 /// When the agent gives back the pages of code it no longer touches
-/// (`ResidentFilePages`): once it is quiet after new work ran (a call
-/// changed, the stream connected), so a release does not land among the
+/// (`ResidentFilePages`): only after new work ran (a call changed, the
+/// stream connected), once it is quiet, so a release does not land among the
 /// work it follows; at the latest `maximumWait` after that work began, so a
-/// busy tenant still gets it; and every `interval` in any case. Pure.
+/// busy tenant still gets it; and once more `settle` after that release, for
+/// what ran only once after the work (GLib's idle pool threads exit 15 s
+/// later, each keep-alive runs a first time). Then nothing: an idle agent
+/// has no timer for it. Pure.
 public struct PageReleaseSchedule: Sendable, Equatable {
     /// Quiet for this long after the last change: release.
     public var quiet: Double = 1
     /// Changes keep coming: release this long after the first of them.
     public var maximumWait: Double = 10
-    /// Release at least this often.
-    public var interval: Double = 60
+    /// The one later release after a change's release.
+    public var settle: Double = 60
 
     private var firstChange: Date?
     private var lastChange: Date?
-    private var lastRelease: Date
+    private var settleRelease: Date?
 
+    /// Start-up is the first change.
     public init(startedAt: Date) {
-        lastRelease = startedAt
         firstChange = startedAt
         lastChange = startedAt
     }
@@ -31,17 +34,14 @@ public struct PageReleaseSchedule: Sendable, Equatable {
 
     /// The release ran.
     public mutating func released(now: Date) {
-        lastRelease = now
+        settleRelease = firstChange == nil ? nil : now.addingTimeInterval(settle)
         firstChange = nil
         lastChange = nil
     }
 
-    /// The next release.
-    public var nextRelease: Date {
-        let periodic = lastRelease.addingTimeInterval(interval)
-        guard let firstChange, let lastChange else { return periodic }
-        let settled = min(
-            lastChange.addingTimeInterval(quiet), firstChange.addingTimeInterval(maximumWait))
-        return min(settled, periodic)
+    /// The next release, or nil while nothing changed since the settling one.
+    public var nextRelease: Date? {
+        guard let firstChange, let lastChange else { return settleRelease }
+        return min(lastChange.addingTimeInterval(quiet), firstChange.addingTimeInterval(maximumWait))
     }
 }
