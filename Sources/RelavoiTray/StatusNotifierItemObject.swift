@@ -20,7 +20,25 @@ public final class StatusNotifierItemObject {
     private let onActivate: @MainActor () -> Void
     private var object: ExportedObject?
     /// What the properties say now (hosts read them after a signal).
-    public var view = TrayItemView()
+    public var view: TrayItemView {
+        get {
+            if let maker = viewMaker {
+                storedView = maker()
+                viewMaker = nil
+            }
+            return storedView
+        }
+        set {
+            storedView = newValue
+            viewMaker = nil
+        }
+    }
+    private var storedView = TrayItemView()
+    private var viewMaker: (() -> TrayItemView)?
+
+    /// The view made only when a reader asks for a property: with no panel
+    /// watching, nothing is worked out on each tick.
+    public func setView(lazily maker: @escaping () -> TrayItemView) { viewMaker = maker }
 
     /// - Parameters:
     ///   - connection: the session connection the item is exported on.

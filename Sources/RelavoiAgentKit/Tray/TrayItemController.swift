@@ -123,18 +123,17 @@ public final class TrayItemController {
     /// already had its signals (then once the next second starts).
     public func refresh() {
         guard item.isRegistered else { return }
+        // No panel without a watcher: the item's properties stay current for a reader
+        // (worked out when one asks), but the menu's updates and two signals a second
+        // would reach nobody (the pacer still holds what was last sent); a watcher's
+        // arrival refreshes both.
+        guard registration.watcherOwner != nil else {
+            item.setView { [weak self] in self?.currentView() ?? TrayItemView() }
+            return
+        }
         let time = now()
-        let hidden = mode == .auto && shellIndicator?.owner != nil
-        // Hidden (the GNOME extension shows the call): no listing on every tick.
-        let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
-        let view = TrayItemView(
-            calls: calls, now: time, hidden: hidden, canCopy: clipboard != nil,
-            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
+        let view = currentView(at: time)
         item.view = view
-        // No panel without a watcher: the item's properties stay current for a reader,
-        // but the menu's updates and two signals a second would reach nobody (the pacer
-        // still holds what was last sent); a watcher's arrival refreshes both.
-        guard registration.watcherOwner != nil else { return }
         menu?.show(view.menu)
         switch pacer.offer(view, now: time) {
         case .emit(let signals):
@@ -146,6 +145,16 @@ public final class TrayItemController {
         case .idle:
             break
         }
+    }
+
+    /// The calls as the item shows them at `time`.
+    private func currentView(at time: Date? = nil) -> TrayItemView {
+        let hidden = mode == .auto && shellIndicator?.owner != nil
+        // Hidden (the GNOME extension shows the call): no listing on every tick.
+        let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
+        return TrayItemView(
+            calls: calls, now: time ?? now(), hidden: hidden, canCopy: clipboard != nil,
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
     }
 
     private func menuEvent(itemId: Int32, eventId: String) {

@@ -79,11 +79,19 @@ public struct BannerRenderer: Sendable {
         if opens, profile.capabilities.contains("actions"), [.ringing, .active, .ended].contains(snapshot.kind) {
             content.defaultAction = phrases.open
         }
-        let text = lines.joined(separator: "\n")
-        content.body = profile.rendersMarkup ? BannerText.escapeMarkup(text) : text
-        if profile.rendersMarkup && snapshot.badge == .unverified {
-            // Markup servers get a stronger warning; the text stays the same words.
-            content.body = content.body.replacing(badge, with: "<b>\(badge)</b>")
+        if profile.rendersMarkup {
+            var escaped = lines.map(BannerText.escapeMarkup)
+            if snapshot.badge == .unverified, let last = escaped.indices.last {
+                // Markup servers get a stronger warning; the text stays the same
+                // words. The badge ends the last line of every kind that shows one.
+                let shown = BannerText.escapeMarkup(badge)
+                if escaped[last].hasSuffix(shown) {
+                    escaped[last] = String(escaped[last].dropLast(shown.count)) + "<b>\(shown)</b>"
+                }
+            }
+            content.body = escaped.joined(separator: "\n")
+        } else {
+            content.body = lines.joined(separator: "\n")
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil

@@ -73,19 +73,22 @@ public enum BannerText {
 
     /// Escapes text for servers that render the body as markup.
     public static func escapeMarkup(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(ch)
+        // The five are ASCII: scalars suffice (no grapheme breaking), and
+        // text without them (most ticks) comes back as it is.
+        let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
+        guard text.utf8.contains(where: special.contains) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     /// Control, format (bidi overrides, zero-width joiners), private-use and
