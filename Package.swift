@@ -40,7 +40,7 @@ let package = Package(
             name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
-        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
         .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The desktop keyring (Secret Service) through libsecret, bounded in time.
