@@ -42,7 +42,7 @@ let package = Package(
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
-        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "RelavoiDBus", "CGLib"], swiftSettings: swift6),
         // The desktop keyring (Secret Service) through libsecret, bounded in time.
         .target(name: "RelavoiSecret", dependencies: ["RelavoiGLib", "CGLib", "CSecret"], swiftSettings: swift6),
 
