@@ -77,8 +77,9 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
-        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share.
-        .target(name: "RelavoiProcFS", swiftSettings: swift6),
+        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
+        // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
+        .target(name: "RelavoiProcFS", dependencies: ["RelavoiGLib"], swiftSettings: swift6),
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [

@@ -1,6 +1,5 @@
 import Foundation
 import RelavoiGLib
-import RelavoiProcFS
 
 /// `relavoi-bench`: the micro benchmark in a child process, then the runs,
 /// then the table and the JSON.
