@@ -56,7 +56,7 @@ final class NotificationMock {
         guard
             let reply = call(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-                tuple([g_variant_new_string("org.freedesktop.Notifications")]))
+                GVariantValues.tuple([g_variant_new_string("org.freedesktop.Notifications")]))
         else { return false }
         defer { g_variant_unref(reply) }
         let value = g_variant_get_child_value(reply, 0)!
@@ -93,10 +93,6 @@ final class NotificationMock {
             g_variant_unref(entry)
         }
         return out
-    }
-
-    private func tuple(_ children: [OpaquePointer?]) -> OpaquePointer {
-        children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
     }
 
     private func call(

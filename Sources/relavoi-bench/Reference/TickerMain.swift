@@ -23,7 +23,7 @@ enum TickerMain {
     static func run(banners count: Int, mode: Mode) -> Int32 {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            FileHandle.standardError.write(Data("relavoi-bench ticker: \(GErrorMessage.take(error))\n".utf8))
+            FileHandle.standardError.write(Data("relavoi-bench ticker: \(GErrorText.take(error))\n".utf8))
             return 1
         }
         let banners = (0..<count).map { _ in Banner() }
