@@ -39,7 +39,7 @@ final class FloorClient {
         let start = Clock.now()
         let reply = g_dbus_connection_call_sync(
             connection, BusNames.notifications, "/org/freedesktop/Notifications", BusNames.notifications, "Notify",
-            arguments, g_variant_type_checked_("(u)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
+            arguments, VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
         let end = Clock.now()
         guard let reply else { return nil }
         let id = g_variant_get_child_value(reply, 0)!

@@ -44,7 +44,7 @@ enum TickerMain {
                 g_dbus_connection_call(
                     bus, BusNames.notifications, "/org/freedesktop/Notifications", BusNames.notifications, "Notify",
                     TickerContent.arguments(index: index, second: second, replacesId: banner.id),
-                    g_variant_type_checked_("(u)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, done,
+                    VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, done,
                     Unmanaged.passRetained(banner).toOpaque())
             }
         }
