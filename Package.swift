@@ -40,9 +40,9 @@ let package = Package(
             name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
-        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
-        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "RelavoiDBus", "CGLib"], swiftSettings: swift6),
         // The desktop keyring (Secret Service) through libsecret, bounded in time.
         .target(name: "RelavoiSecret", dependencies: ["RelavoiGLib", "CGLib", "CSecret"], swiftSettings: swift6),
 
@@ -77,8 +77,9 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
-        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share.
-        .target(name: "RelavoiProcFS", swiftSettings: swift6),
+        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
+        // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
+        .target(name: "RelavoiProcFS", dependencies: ["RelavoiGLib"], swiftSettings: swift6),
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [

@@ -77,11 +77,10 @@ extension BusConnection {
         return reply?.children?.first?.boolValue ?? false
     }
 
-    /// The arguments as one (floating) tuple; nil for none.
+    /// The arguments as a message body; a bad value is the call's error.
     private static func parameters(_ arguments: [DBusValue]) throws(DBusCallError) -> OpaquePointer? {
-        guard !arguments.isEmpty else { return nil }
         do {
-            return try DBusValue.tuple(arguments).gvariant()
+            return try arguments.messageBody()
         } catch {
             throw DBusCallError(name: nil, message: "the arguments: \(error)")
         }

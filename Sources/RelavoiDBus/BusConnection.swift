@@ -15,6 +15,10 @@ public final class BusConnection: @unchecked Sendable {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+    /// Takes over the caller's reference to a `GDBusConnection *` (from
+    /// `g_bus_get_finish`, say): released with this object.
+    public static func adopting(_ pointer: OpaquePointer) -> BusConnection { BusConnection(taking: pointer) }
+
     /// The process's shared session-bus connection (what libnotify and
     /// libsecret use too).
     public static func session() throws(Failure) -> BusConnection {

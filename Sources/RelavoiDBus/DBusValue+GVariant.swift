@@ -106,3 +106,11 @@ extension DBusValue {
         }
     }
 }
+
+extension [DBusValue] {
+    /// A message's body (a call's arguments, a reply, a signal's values): one
+    /// floating tuple of the values, nil for none (an empty body).
+    func messageBody() throws(DBusValueError) -> OpaquePointer? {
+        isEmpty ? nil : try DBusValue.tuple(self).gvariant()
+    }
+}

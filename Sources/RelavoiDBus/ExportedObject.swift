@@ -121,7 +121,7 @@ public final class ExportedObject {
         guard registrationID != 0 else { return }
         let body: OpaquePointer?
         do {
-            body = arguments.isEmpty ? nil : try DBusValue.tuple(arguments).gvariant()
+            body = try arguments.messageBody()
         } catch {
             Log.warning("\(logPrefix): cannot emit \(signal): \(error)")
             return
@@ -196,7 +196,7 @@ public final class DBusMethodCall {
         guard let invocation else { return }
         let body: OpaquePointer?
         do {
-            body = values.isEmpty ? nil : try DBusValue.tuple(values).gvariant()
+            body = try values.messageBody()
         } catch {
             Log.warning("D-Bus: cannot build the reply to \(method): \(error)")
             fail("org.freedesktop.DBus.Error.Failed", "the reply could not be built")

@@ -20,7 +20,7 @@ public enum ProcessFigures {
 
     /// `/proc/self/statm`'s second field (pages) in bytes; 0 if unreadable.
     private static func residentBytes() -> Int64 {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        guard let text = ProcFile.read("/proc/self/statm") else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int64(fields[1]) else { return 0 }
         return pages * Int64(sysconf(Int32(_SC_PAGESIZE)))

@@ -1,6 +1,7 @@
 import CGLib
 import Glibc
 import RelavoiCore
+import RelavoiGLib
 
 /// gettext for the agent (GLib's i18n functions, text domain
 /// `relavoi-agent`). `setUp` runs first thing; `L` and `LN` mark the texts
@@ -16,7 +17,7 @@ public enum Localization {
     /// `<prefix>/share/locale` for `<prefix>/bin/relavoi-agent`.
     public static func setUp() {
         setlocale(LC_ALL, "")
-        bindtextdomain(domain, catalogDirectory(executable: executablePath()))
+        bindtextdomain(domain, catalogDirectory(executable: RunningExecutable.path))
         bind_textdomain_codeset(domain, "UTF-8")
     }
 
@@ -28,13 +29,6 @@ public enum Localization {
             return buildTree
         }
         return folder + "/../share/locale"
-    }
-
-    /// The running binary, symlinks resolved (`.build/debug` is one).
-    static func executablePath() -> String? {
-        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

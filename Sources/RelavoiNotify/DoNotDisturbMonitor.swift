@@ -109,8 +109,9 @@ public final class DoNotDisturbMonitor {
             }
         }
         // Servers other than Plasma answer with an error: then it stays off.
-        let names = [g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("Inhibited")]
-        let parameters = names.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 2) }
+        let parameters = GVariantValues.tuple([
+            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("Inhibited"),
+        ])
         g_dbus_connection_call(
             bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties",
             "Get", parameters, VariantType.variantTuple, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, reply,

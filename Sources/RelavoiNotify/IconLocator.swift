@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiGLib
 
 /// Names banner icons by theme name when they are installed, and by file path
 /// when the agent runs from the build tree (uninstalled).
@@ -39,16 +40,7 @@ public struct IconLocator: Sendable {
 
     /// `icons/hicolor` in a folder above the running executable (the repo when
     /// run as `.build/debug/relavoi-agent`).
-    private static func buildTreeIcons() -> String? {
-        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            url = URL(fileURLWithPath: exe)
-        }
-        for _ in 0..<6 {
-            url.deleteLastPathComponent()
-            let candidate = url.appendingPathComponent("icons/hicolor").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-        }
-        return nil
+    static func buildTreeIcons() -> String? {
+        RunningExecutable.ancestor(holding: "icons/hicolor").map { $0 + "/icons/hicolor" }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiGLib
 
 /// What the kernel says about another process (/proc/PID): CPU time,
 /// memory, threads, open files. relavoi-bench and relavoi-soak both read it.

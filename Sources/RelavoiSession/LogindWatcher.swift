@@ -1,6 +1,7 @@
 import CGLib
 import FoundationEssentials
 import Glibc
+import RelavoiDBus
 import RelavoiGLib
 
 /// logind on the system bus (`org.freedesktop.login1.Manager`): reports
@@ -31,9 +32,9 @@ public final class LogindWatcher {
 
     private let onEvent: @MainActor (Event) -> Void
     private let cancellable = g_cancellable_new()
-    private var connection: OpaquePointer?
+    private var connection: BusConnection?
     private var subscriptionID: guint = 0
-    private var nameWatchID: guint = 0
+    private var nameWatch: BusNameWatch?
     private var present = false
     private var lockWanted = false
     private var lockPending = false
@@ -54,22 +55,24 @@ public final class LogindWatcher {
         ) { watcher, connection in
             // The shared connection must not end the agent when the system bus goes away.
             g_dbus_connection_set_exit_on_close(connection, 0)
-            watcher.connection = connection
+            let bus = BusConnection.adopting(connection)
+            watcher.connection = bus
             watcher.subscribe(connection)
-            watcher.watchName(connection)
+            watcher.nameWatch = BusNameWatch(connection: bus, name: Self.busName) { [weak watcher] owner in
+                if owner == nil { watcher?.nameVanished() } else { watcher?.nameAppeared() }
+            }
         }
     }
 
     public func stop() {
         g_cancellable_cancel(cancellable)
         releaseLock()
-        if let connection {
-            if subscriptionID != 0 { g_dbus_connection_signal_unsubscribe(connection, subscriptionID) }
-            g_object_unref(UnsafeMutableRawPointer(connection))
+        if let connection, subscriptionID != 0 {
+            g_dbus_connection_signal_unsubscribe(connection.pointer, subscriptionID)
         }
-        if nameWatchID != 0 { g_bus_unwatch_name(nameWatchID) }
+        nameWatch?.stop()
         subscriptionID = 0
-        nameWatchID = 0
+        nameWatch = nil
         connection = nil
         present = false
     }
@@ -122,7 +125,7 @@ public final class LogindWatcher {
         let handle = Unmanaged.passRetained(Handle(self)).toOpaque()
         GVariantValues.withType("(h)") { replyType in
             g_dbus_connection_call_with_unix_fd_list(
-                connection, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
+                connection.pointer, Self.busName, Self.objectPath, Self.interface, "Inhibit", parameters, replyType,
                 G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, cancellable, callback, handle)
         }
     }
@@ -154,7 +157,7 @@ public final class LogindWatcher {
         Log.debug("logind: sleep lock held")
     }
 
-    // MARK: Signals and the name
+    // MARK: The signal and the name
 
     private func subscribe(_ connection: OpaquePointer) {
         let callback: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
@@ -170,27 +173,6 @@ public final class LogindWatcher {
         subscriptionID = g_dbus_connection_signal_subscribe(
             connection, Self.busName, Self.interface, "PrepareForSleep", Self.objectPath, nil,
             G_DBUS_SIGNAL_FLAGS_NONE, callback, Unmanaged.passRetained(Handle(self)).toOpaque(), destroy)
-    }
-
-    private func watchName(_ connection: OpaquePointer) {
-        let appeared: GBusNameAppearedCallback = { _, _, _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
-                handle.watcher?.nameAppeared()
-            }
-        }
-        let vanished: GBusNameVanishedCallback = { _, _, data in
-            nonisolated(unsafe) let data = data
-            MainActor.assumeIsolated {
-                let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
-                handle.watcher?.nameVanished()
-            }
-        }
-        let destroy: GDestroyNotify = { data in Unmanaged<Handle>.fromOpaque(data!).release() }
-        nameWatchID = g_bus_watch_name_on_connection(
-            connection, Self.busName, G_BUS_NAME_WATCHER_FLAGS_NONE, appeared, vanished,
-            Unmanaged.passRetained(Handle(self)).toOpaque(), destroy)
     }
 
     private func nameAppeared() {

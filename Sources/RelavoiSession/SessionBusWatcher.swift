@@ -1,4 +1,5 @@
 import CGLib
+import RelavoiDBus
 import RelavoiGLib
 
 /// The session bus connection: at logout the bus goes away and the
@@ -12,55 +13,39 @@ public final class SessionBusWatcher {
         init(_ watcher: SessionBusWatcher) { self.watcher = watcher }
     }
 
+    private let connection: BusConnection
     private let onClosed: @MainActor () -> Void
-    private let cancellable = g_cancellable_new()
-    private var connection: OpaquePointer?
     private var handlerID: gulong = 0
     private var reported = false
 
-    public init(onClosed: @escaping @MainActor () -> Void) {
+    /// - Parameter connection: the agent's shared session connection (or a test's own).
+    public init(connection: BusConnection, onClosed: @escaping @MainActor () -> Void) {
+        self.connection = connection
         self.onClosed = onClosed
     }
 
     isolated deinit { stop() }
 
     public func start() {
-        guard connection == nil else { return }
-        AsyncBus.get(
-            G_BUS_TYPE_SESSION, cancellable: cancellable, for: self, isAttached: { $0.connection != nil },
-            consequence: "logout is noticed by SIGTERM only"
-        ) { watcher, connection in
-            watcher.attach(connection)
-            g_object_unref(UnsafeMutableRawPointer(connection))
-        }
-    }
-
-    /// Follows `connection` (a `GDBusConnection *`, referenced here). Tests pass their own.
-    func attach(_ connection: OpaquePointer) {
-        g_object_ref(UnsafeMutableRawPointer(connection))
-        self.connection = connection
-        g_dbus_connection_set_exit_on_close(connection, 0)
+        guard handlerID == 0 else { return }
+        let pointer = connection.pointer
+        g_dbus_connection_set_exit_on_close(pointer, 0)
         let onSignal: @convention(c) (OpaquePointer?, gboolean, gpointer?, gpointer?) -> Void = { _, _, _, data in
             guard let data else { return }
             let handle = Unmanaged<Handle>.fromOpaque(data).takeUnretainedValue()
             GLibCallbacks.onMain { handle.watcher?.closed() }
         }
         handlerID = GLibCallbacks.connect(
-            UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(onSignal, to: GCallback.self),
+            UnsafeMutableRawPointer(pointer), "closed", unsafeBitCast(onSignal, to: GCallback.self),
             context: Handle(self))
         Log.debug("following the session bus connection for logout")
         // It may have closed before the handler was connected.
-        if g_dbus_connection_is_closed(connection) != 0 { self.closed() }
+        if connection.isClosed { closed() }
     }
 
     public func stop() {
-        g_cancellable_cancel(cancellable)
-        if let connection {
-            if handlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), handlerID) }
-            g_object_unref(UnsafeMutableRawPointer(connection))
-        }
+        if handlerID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection.pointer), handlerID) }
         handlerID = 0
-        connection = nil
     }
 
     private func closed() {

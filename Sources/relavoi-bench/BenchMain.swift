@@ -1,6 +1,5 @@
 import Foundation
 import RelavoiGLib
-import RelavoiProcFS
 
 /// `relavoi-bench`: the micro benchmark in a child process, then the runs,
 /// then the table and the JSON.
@@ -82,11 +81,9 @@ enum BenchMain {
         FileHandle.standardError.write(Data("relavoi-bench: in-process work per event and firehose\n".utf8))
         let out = options.logDirectory + "/micro.json"
         try? FileManager.default.removeItem(atPath: out)
-        let me =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         guard
             let child = try? Child.spawn(
-                me, ["micro", "--out", out, "--firehose", String(options.firehoseFrames)],
+                RunningExecutable.path, ["micro", "--out", out, "--firehose", String(options.firehoseFrames)],
                 output: options.logDirectory + "/micro.log")
         else { return nil }
         if !child.wait(timeout: 300) { child.stop() }

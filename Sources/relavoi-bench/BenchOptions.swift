@@ -43,7 +43,7 @@ struct BenchOptions: Codable, Equatable {
 
     static func parse(_ arguments: [String]) -> Parse {
         var options = BenchOptions()
-        options.agentBinary = Self.siblingBinary("relavoi-agent")
+        options.agentBinary = RunningExecutable.sibling("relavoi-agent")
         var rest = Array(arguments.dropFirst())
         if rest.first == "micro" {
             rest.removeFirst()
@@ -119,10 +119,4 @@ struct BenchOptions: Codable, Equatable {
         ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
         keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
 
-    /// A binary built next to this one (`.build/release/relavoi-agent`).
-    static func siblingBinary(_ name: String) -> String {
-        let me =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
-    }
 }

@@ -56,7 +56,7 @@ final class NotificationMock {
         guard
             let reply = call(
                 "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
-                tuple([g_variant_new_string("org.freedesktop.Notifications")]))
+                GVariantValues.tuple([g_variant_new_string("org.freedesktop.Notifications")]))
         else { return false }
         defer { g_variant_unref(reply) }
         let value = g_variant_get_child_value(reply, 0)!
@@ -95,10 +95,6 @@ final class NotificationMock {
         return out
     }
 
-    private func tuple(_ children: [OpaquePointer?]) -> OpaquePointer {
-        children.withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, gsize($0.count)) }
-    }
-
     private func call(
         _ destination: String, _ path: String, _ interface: String, _ method: String, _ body: OpaquePointer?
     )
@@ -125,9 +121,7 @@ enum MockValue {
     case other
 
     init(_ value: OpaquePointer) {
-        func isType(_ signature: String) -> Bool {
-            g_variant_is_of_type(value, g_variant_type_checked_(signature)) != 0
-        }
+        func isType(_ signature: String) -> Bool { GVariantValues.hasType(value, signature) }
         if isType("u") {
             self = .number(Int64(g_variant_get_uint32(value)))
         } else if isType("i") {
@@ -141,7 +135,7 @@ enum MockValue {
                 let key = g_variant_get_child_value(entry, 0)!
                 let boxed = g_variant_get_child_value(entry, 1)!
                 let inner = g_variant_get_variant(boxed)!
-                if g_variant_is_of_type(inner, g_variant_type_checked_("s")) != 0 {
+                if GVariantValues.hasType(inner, "s") {
                     hints[String(cString: g_variant_get_string(key, nil))] = String(
                         cString: g_variant_get_string(inner, nil))
                 }

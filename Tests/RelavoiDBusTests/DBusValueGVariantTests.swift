@@ -1,7 +1,8 @@
 import CGLib
-import RelavoiDBus
 import RelavoiGLib
 import XCTest
+
+@testable import RelavoiDBus
 
 /// `DBusValue` ⇄ GVariant: every case survives the round trip with its
 /// exact type, and values GLib would refuse are errors, not criticals.
@@ -50,6 +51,16 @@ final class DBusValueGVariantTests: XCTestCase {
         XCTAssertEqual(
             try roundTrip(.array(elementSignature: "a{sv}", [.dictionary([]), .dictionary([("ok", .bool(true))])])),
             "[@a{sv} {}, {'ok': <true>}]")
+    }
+
+    /// Calls, replies and signals send their values as one tuple, and no values as an empty body.
+    func testAMessageBodyIsOneTupleOrNone() throws {
+        XCTAssertNil(try [DBusValue]().messageBody())
+        let body = g_variant_ref_sink(try XCTUnwrap(try [.string("a"), .uint32(2)].messageBody()))!
+        defer { g_variant_unref(body) }
+        XCTAssertEqual(GVariantValues.signature(body), "(su)")
+        XCTAssertEqual(try DBusValue(gvariant: body), .tuple([.string("a"), .uint32(2)]))
+        XCTAssertThrowsError(try [.objectPath("not a path")].messageBody())
     }
 
     func testAStringIsSentUpToItsFirstNUL() throws {

@@ -10,9 +10,7 @@ public final class AgentProcess {
 
     /// `.build/<config>/relavoi-agent`, next to the test bundle.
     public static var binaryPath: String {
-        let exe =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("relavoi-agent").path
+        RunningExecutable.sibling("relavoi-agent")
     }
 
     /// - Parameters:

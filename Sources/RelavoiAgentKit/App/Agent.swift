@@ -200,7 +200,8 @@ public final class Agent {
         }
         // Sleep and resume, network changes and logout (docs/session-life.md).
         SessionLifecycleDriver.start(
-            events: relavoi.events, controller: controller, stop: { [weak self] in self?.stop() })
+            events: relavoi.events, controller: controller, sessionBus: Self.sessionBus,
+            stop: { [weak self] in self?.stop() })
         Task { @MainActor in await relavoi.events.connect() }
         MainLoop.run()
         tray?.stop()

@@ -23,9 +23,7 @@ final class DemoSandbox {
     static func sandboxProgram() -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["RELAVOI_SANDBOX_BIN"], !path.isEmpty { return path }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let folder = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        for candidate in ["\(folder)/relavoi-sandbox", "\(folder)/../libexec/relavoi-agent/relavoi-sandbox"]
+        for candidate in ["relavoi-sandbox", "../libexec/relavoi-agent/relavoi-sandbox"].map(RunningExecutable.sibling)
         where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }

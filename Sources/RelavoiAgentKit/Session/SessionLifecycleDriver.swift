@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RelavoiCore
+import RelavoiDBus
 import RelavoiGLib
 import RelavoiSDK
 import RelavoiSession
@@ -12,10 +13,11 @@ import RelavoiSession
 public final class SessionLifecycleDriver {
     private static var running: SessionLifecycleDriver?
 
-    /// Starts following the session for the agent's lifetime.
+    /// Starts following the session for the agent's lifetime; `sessionBus`
+    /// is the agent's shared session connection, whose closing is logout.
     @discardableResult
     package static func start(
-        events: RelavoiEvents, controller: CallDriver, center: BannerDriver = .shared,
+        events: RelavoiEvents, controller: CallDriver, sessionBus: BusConnection?, center: BannerDriver = .shared,
         calls: CallsInProgressSource? = nil, stop: @escaping @MainActor () -> Void
     ) -> SessionLifecycleDriver {
         running?.shutDown()
@@ -24,7 +26,7 @@ public final class SessionLifecycleDriver {
         let wiring = SessionLifecycleDriver(
             events: events, controller: controller, center: center, calls: source, stop: stop)
         running = wiring
-        wiring.begin()
+        wiring.begin(sessionBus: sessionBus)
         return wiring
     }
 
@@ -57,7 +59,7 @@ public final class SessionLifecycleDriver {
     /// The lifecycle's state (diagnostics and tests).
     public var state: SessionLifecycleMachine { lifecycle }
 
-    private func begin() {
+    private func begin(sessionBus connection: BusConnection?) {
         events.addConnectionStateListener(listenerKey) { [weak self] state in
             guard let self else { return }
             self.apply(self.lifecycle.streamStateChanged(state))
@@ -83,12 +85,16 @@ public final class SessionLifecycleDriver {
         self.network = network
         network.start()
 
-        let sessionBus = SessionBusWatcher { [weak self] in
-            guard let self else { return }
-            self.apply(self.lifecycle.sessionBusClosed())
+        if let connection {
+            let sessionBus = SessionBusWatcher(connection: connection) { [weak self] in
+                guard let self else { return }
+                self.apply(self.lifecycle.sessionBusClosed())
+            }
+            self.sessionBus = sessionBus
+            sessionBus.start()
+        } else {
+            Log.info("no session bus: logout is noticed by SIGTERM only")
         }
-        self.sessionBus = sessionBus
-        sessionBus.start()
     }
 
     private func shutDown() {

@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import RelavoiGLib
 
 /// Sees every notification message on the session bus, as the bus routes it
 /// (org.freedesktop.DBus.Monitoring.BecomeMonitor), and timestamps each with
@@ -69,20 +70,16 @@ final class BusMonitor: @unchecked Sendable {
             "type='method_call',interface='org.freedesktop.Notifications'",
             "type='method_return'",
         ]
-        let ruleValues: [OpaquePointer?] = rules.map { g_variant_new_string($0) }
-        let array = ruleValues.withUnsafeBufferPointer {
-            g_variant_new_array(g_variant_type_checked_("s"), $0.baseAddress, gsize($0.count))
-        }
-        let arguments = [array, g_variant_new_uint32(0)].withUnsafeBufferPointer {
-            g_variant_new_tuple($0.baseAddress, 2)
-        }
+        let arguments = GVariantValues.tuple([
+            GVariantValues.array(of: "s", rules.map { g_variant_new_string($0) }), g_variant_new_uint32(0),
+        ])
         var error: UnsafeMutablePointer<GError>?
         guard
             let reply = g_dbus_connection_call_sync(
                 connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.Monitoring",
                 "BecomeMonitor", arguments, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
         else {
-            throw BenchError("BecomeMonitor refused: \(GErrorMessage.take(error))")
+            throw BenchError("BecomeMonitor refused: \(GErrorText.take(error))")
         }
         g_variant_unref(reply)
     }

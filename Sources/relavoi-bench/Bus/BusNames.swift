@@ -9,7 +9,7 @@ enum BusNames {
     static func hasOwner(_ name: String) -> Bool {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        let arguments = [g_variant_new_string(name)].withUnsafeBufferPointer { g_variant_new_tuple($0.baseAddress, 1) }
+        let arguments = GVariantValues.tuple([g_variant_new_string(name)])
         guard
             let reply = g_dbus_connection_call_sync(
                 bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
@@ -41,7 +41,7 @@ enum BusNames {
             rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
                 | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
-            throw BenchError("cannot connect to the session bus: \(GErrorMessage.take(error))")
+            throw BenchError("cannot connect to the session bus: \(GErrorText.take(error))")
         }
         g_dbus_connection_set_exit_on_close(connection, 0)
         return connection
@@ -49,13 +49,5 @@ enum BusNames {
 
     static func uniqueName(_ connection: OpaquePointer) -> String {
         g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? ""
-    }
-}
-
-enum GErrorMessage {
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
-        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import RelavoiGLib
 
 /// The D-Bus floor: a minimal client (one private GDBus connection, no
 /// library on top) timing a bare `Notify` round trip to the running server.
@@ -38,7 +39,7 @@ final class FloorClient {
         let start = Clock.now()
         let reply = g_dbus_connection_call_sync(
             connection, BusNames.notifications, "/org/freedesktop/Notifications", BusNames.notifications, "Notify",
-            arguments, g_variant_type_checked_("(u)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
+            arguments, VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, nil)
         let end = Clock.now()
         guard let reply else { return nil }
         let id = g_variant_get_child_value(reply, 0)!
@@ -51,9 +52,7 @@ final class FloorClient {
     /// Closes the client's notification (not timed).
     func close() {
         guard notificationId != 0 else { return }
-        let arguments = [g_variant_new_uint32(notificationId)].withUnsafeBufferPointer {
-            g_variant_new_tuple($0.baseAddress, 1)
-        }
+        let arguments = GVariantValues.tuple([g_variant_new_uint32(notificationId)])
         notificationId = 0
         if let reply = g_dbus_connection_call_sync(
             connection, BusNames.notifications, "/org/freedesktop/Notifications", BusNames.notifications,

@@ -1,13 +1,17 @@
 import CGLib
+import RelavoiGLib
 
 /// The `Notify` call's arguments `(susssasa{sv}i)`, as a floating GVariant.
 enum NotifyArguments {
+    /// Made once: `g_variant_type_checked_("a{sv}")` would point into a temporary C string.
+    private nonisolated(unsafe) static let hintsType = VariantType.make("a{sv}")
+
     static func make(
         appName: String, replacesId: UInt32, icon: String, summary: String, body: String,
         hints: [(String, OpaquePointer?)], timeout: Int32
     ) -> OpaquePointer? {
         var builder = GVariantBuilder()
-        g_variant_builder_init(&builder, g_variant_type_checked_("a{sv}"))
+        g_variant_builder_init(&builder, hintsType)
         for (key, value) in hints {
             g_variant_builder_add_value(
                 &builder, g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value)))

@@ -1,6 +1,5 @@
 import Foundation
 import RelavoiGLib
-import RelavoiProcFS
 
 /// A notification server on the benchmark's private bus: python3-dbusmock's
 /// notification daemon, or dunst on its own Xvfb display.

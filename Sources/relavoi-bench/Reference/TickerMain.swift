@@ -23,7 +23,7 @@ enum TickerMain {
     static func run(banners count: Int, mode: Mode) -> Int32 {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            FileHandle.standardError.write(Data("relavoi-bench ticker: \(GErrorMessage.take(error))\n".utf8))
+            FileHandle.standardError.write(Data("relavoi-bench ticker: \(GErrorText.take(error))\n".utf8))
             return 1
         }
         let banners = (0..<count).map { _ in Banner() }
@@ -44,7 +44,7 @@ enum TickerMain {
                 g_dbus_connection_call(
                     bus, BusNames.notifications, "/org/freedesktop/Notifications", BusNames.notifications, "Notify",
                     TickerContent.arguments(index: index, second: second, replacesId: banner.id),
-                    g_variant_type_checked_("(u)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, done,
+                    VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, done,
                     Unmanaged.passRetained(banner).toOpaque())
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import RelavoiProcFS
+import RelavoiGLib
 
 /// Where the benchmark ran.
 struct Machine: Codable, Equatable {

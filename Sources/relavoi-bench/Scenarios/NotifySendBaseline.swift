@@ -1,5 +1,5 @@
 import Foundation
-import RelavoiProcFS
+import RelavoiGLib
 
 /// The baseline a user would script: one `notify-send --replace-id` process
 /// per second updating one banner. CPU time per update is the process's own

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiGLib
 import RelavoiProcFS
 
 /// The reference client (`relavoi-bench ticker`) measured like the agent:
@@ -8,11 +9,9 @@ enum ReferenceTicker {
     static func measure(
         banners: Int, mode: TickerMain.Mode, seconds: Double, monitor: BusMonitor, log: String
     ) -> CPUWindow? {
-        let me =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         guard
             let child = try? Child.spawn(
-                me, ["ticker", "--banners", String(banners), "--mode", mode.rawValue], output: log)
+                RunningExecutable.path, ["ticker", "--banners", String(banners), "--mode", mode.rawValue], output: log)
         else { return nil }
         defer { child.stop(timeout: 2) }
         BusWait.pass(2.2)  // connected, first ticks done

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiGLib
 import RelavoiProcFS
 import RelavoiSandboxKit
 

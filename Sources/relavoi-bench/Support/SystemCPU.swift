@@ -1,5 +1,5 @@
 import Foundation
-import RelavoiProcFS
+import RelavoiGLib
 
 /// The machine's CPU time by kind (/proc/stat's `cpu` line, clock ticks):
 /// how busy the other processes kept it, and how much the hypervisor took

@@ -146,11 +146,21 @@ final class PrivateBus {
 
 /// python3-dbusmock's logind (`--template logind`) on a private system bus.
 final class MockLogind {
+    static let busName = "org.freedesktop.login1"
     let bus: PrivateBus
+    private var process: Process
 
     init(bus: PrivateBus) throws {
         self.bus = bus
-        try bus.startMock(template: "logind", busName: "org.freedesktop.login1", system: true)
+        process = try bus.startMock(template: "logind", busName: Self.busName, system: true)
+    }
+
+    /// A new logind (knowing of no lock) once the old one's name is gone.
+    func restart() throws {
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertTrue(MainLoop.iterate(timeout: 30) { !self.bus.hasOwner(Self.busName) }, "logind's name stayed")
+        process = try bus.startMock(template: "logind", busName: Self.busName, system: true)
     }
 
     func prepareForSleep(_ start: Bool) {

@@ -60,8 +60,8 @@ final class SessionWatcherTests: XCTestCase {
         }
         let connection = try BusConnection.privateSession()
         var closed = 0
-        let watcher = SessionBusWatcher { closed += 1 }
-        watcher.attach(connection.pointer)
+        let watcher = SessionBusWatcher(connection: connection) { closed += 1 }
+        watcher.start()
         XCTAssertEqual(g_dbus_connection_get_exit_on_close(connection.pointer), 0, "closing must not raise SIGTERM")
         MainLoop.iterate(timeout: 0.2) { false }
         XCTAssertEqual(closed, 0)

@@ -144,4 +144,22 @@ final class SleepResumeProcessTests: XCTestCase {
             }
         }
     }
+
+    /// logind going away and coming back (a restart): the agent sees the
+    /// new owner of the name and takes a sleep lock from it.
+    func testARestartedLogindGetsTheSleepLockAgain() throws {
+        try MainActor.assumeIsolated {
+            try withSessionHarness { h in
+                try h.logind.restart()
+                XCTAssertTrue(
+                    MainLoop.iterate(timeout: 30) { h.logind.agentHoldsSleepLock },
+                    "no lock from the new logind (inhibitors \(h.logind.inhibitors())):\n\(h.agent.log.suffix(2000))")
+                XCTAssertEqual(h.logind.inhibitors().count, 1)
+                h.logind.prepareForSleep(true)
+                XCTAssertTrue(
+                    MainLoop.iterate(timeout: 30) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
+                    "the new logind's PrepareForSleep did not close the stream:\n\(h.agent.log.suffix(2000))")
+            }
+        }
+    }
 }
