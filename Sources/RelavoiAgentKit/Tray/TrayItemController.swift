@@ -199,13 +199,6 @@ public final class TrayItemController {
         if let hicolor = environment["RELAVOI_ICON_DIR"], manager.fileExists(atPath: "\(hicolor)/\(file)") {
             return URL(fileURLWithPath: hicolor).deletingLastPathComponent().path
         }
-        var url = URL(fileURLWithPath: (try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
-        for _ in 0..<6 {
-            url.deleteLastPathComponent()
-            if manager.fileExists(atPath: url.appendingPathComponent("icons/hicolor/\(file)").path) {
-                return url.appendingPathComponent("icons").path
-            }
-        }
-        return ""
+        return RunningExecutable.ancestor(holding: "icons/hicolor/\(file)").map { $0 + "/icons" } ?? ""
     }
 }
