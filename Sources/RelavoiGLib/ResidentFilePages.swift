@@ -59,12 +59,14 @@ public struct ResidentFilePages {
     static func releasable(maps: [UInt8], segments: [Range<UInt>]) -> [Range<UInt>] {
         let segments = segments.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         var ranges: [Range<UInt>] = []
+        var first = 0  // maps is sorted by address too: segments ending before a mapping are done with
         for line in lines(maps) {
             guard let mapping = cleanFileMapping(maps[line]) else { continue }
             let mapped = mapping.start..<mapping.end
-            for segment in segments {
+            while first < segments.count, segments[first].upperBound <= mapped.lowerBound { first += 1 }
+            for segment in segments[first...] {
                 if segment.lowerBound >= mapped.upperBound { break }
-                if segment.overlaps(mapped) { ranges.append(segment.clamped(to: mapped)) }
+                ranges.append(segment.clamped(to: mapped))
             }
         }
         return ranges
