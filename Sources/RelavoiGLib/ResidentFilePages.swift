@@ -1,18 +1,26 @@
+import CLoadedObjects
 import Glibc
 
-/// Gives back the page-table entries of the process's clean, read-only file
-/// mappings (code and constants of the binary and its libraries), so that
-/// only the pages used from then on count as resident. The pages stay in
-/// the page cache; a later touch maps them again (a minor fault). Mappings
-/// with private copies (relocated RELRO data: `Anonymous` > 0 in smaps) and
-/// writable ones are left alone: dropping those would lose their contents.
+/// Gives back the page-table entries of the clean pages of the loaded ELF
+/// objects' read-only segments (code and constants of the executable and its
+/// libraries), so that only the pages used from then on count as resident.
+/// The pages stay in the page cache; a later touch maps them again (a minor
+/// fault).
 ///
-/// Reading `/proc/self/smaps` walks every page table (5 ms here; 12 ms when it was parsed as text), so
-/// it is read only when `/proc/self/maps` (cheap) shows a mapping not judged
-/// yet (and every `judgeEvery` releases).
+/// Safe by construction: `madvise(MADV_DONTNEED)` zeroes anonymous memory, so
+/// it is given only ranges that cannot become anything else while it runs.
+/// The objects are pinned first (`dlopen(RTLD_NOLOAD | RTLD_NODELETE)`: never
+/// unloaded from then on), so their segments stay mapped to their files; any
+/// other file mapping (locale-archive, icon caches, `GMappedFile` data) could
+/// be unmapped by another thread and its address reused, and is left alone.
+/// Of a pinned object only the load segments without `PF_W` are taken:
+/// relocated RELRO data lies in the writable segment. `/proc/self/maps` must
+/// still show the range readable, unwritable and file-backed, and
+/// `/proc/self/pagemap` no private copy in it (a debugger's breakpoint, a
+/// uprobe), read at each release.
 public struct ResidentFilePages {
     /// A mapping as `/proc/self/maps` names it: address range, offset, device and inode.
-    struct Key: Hashable {
+    struct FileMapping: Hashable {
         let start: UInt
         let end: UInt
         let offset: UInt
@@ -20,81 +28,87 @@ public struct ResidentFilePages {
         let inode: UInt
     }
 
-    private var clean: Set<Key> = []
-    private var kept: Set<Key> = []
-    /// smaps is read again every so many releases all the same, so that a
-    /// mapping made writable and back again in between is judged anew.
-    private var releasesSinceJudged = 0
-    static let judgeEvery = 10
-
     public init() {}
 
-    /// Returns the bytes of the mappings it advised.
+    /// Returns the bytes of the ranges it advised.
     @discardableResult
-    public mutating func release() -> Int {
+    public func release() -> Int {
         guard let maps = Self.readAll("/proc/self/maps") else { return 0 }
-        let candidates = Self.lines(maps).compactMap { Self.cleanFileMapping(maps[$0]) }
-        releasesSinceJudged += 1
-        if releasesSinceJudged >= Self.judgeEvery
-            || candidates.contains(where: { !clean.contains($0) && !kept.contains($0) })
-        {
-            judge()
-            releasesSinceJudged = 0
-        }
+        return release(maps: maps)
+    }
+
+    /// The release from a copy of `/proc/self/maps` read earlier (tests hand
+    /// it a stale one): only the pinned objects' segments are advised, so what
+    /// was unmapped and mapped again since is never touched.
+    func release(maps: [UInt8]) -> Int {
+        let ranges = Self.releasable(maps: maps, segments: Self.pinnedReadOnlySegments())
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard pagemap >= 0 else { return 0 }
+        defer { close(pagemap) }
         var released = 0
-        for mapping in candidates where clean.contains(mapping) {
-            guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
-            let length = Int(mapping.end - mapping.start)
+        for range in ranges where Self.hasNoPrivatePages(range, pagemap: pagemap) {
+            guard let address = UnsafeMutableRawPointer(bitPattern: range.lowerBound) else { continue }
+            let length = Int(range.upperBound - range.lowerBound)
             if madvise(address, length, MADV_DONTNEED) == 0 { released += length }
         }
         return released
     }
 
-    /// Sorts every candidate mapping into clean and kept by smaps' `Anonymous`
-    /// and `Swap`, forgetting mappings that are gone.
-    private mutating func judge() {
-        guard let smaps = Self.readAll("/proc/self/smaps") else { return }
-        (clean, kept) = Self.judged(smaps: smaps)
-    }
-
-    /// The candidate mappings of smaps' text, without private copies (clean)
-    /// and with them (kept).
-    static func judged(smaps: [UInt8]) -> (clean: Set<Key>, kept: Set<Key>) {
-        var clean: Set<Key> = []
-        var kept: Set<Key> = []
-        var current: Key?
-        var privateCopies = false
-        func finish() {
-            if let current { if privateCopies { kept.insert(current) } else { clean.insert(current) } }
-            current = nil
-            privateCopies = false
-        }
-        for range in lines(smaps) {
-            let line = smaps[range]
-            if isMappingHeader(line) {
-                finish()
-                current = cleanFileMapping(line)
-            } else if current != nil, startsWith(line, "Anonymous:") || startsWith(line, "Swap:") {
-                // "Anonymous:            0 kB": any digit but a lone 0 means private copies.
-                let digits = line.drop { $0 != UInt8(ascii: " ") }.drop { $0 == UInt8(ascii: " ") }
-                if digits.first != UInt8(ascii: "0") { privateCopies = true }
+    /// The parts of maps' clean file mappings that lie in one of `segments`
+    /// (the pinned objects' read-only load segments).
+    static func releasable(maps: [UInt8], segments: [Range<UInt>]) -> [Range<UInt>] {
+        let segments = segments.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var ranges: [Range<UInt>] = []
+        var first = 0  // maps is sorted by address too: segments ending before a mapping are done with
+        for line in lines(maps) {
+            guard let mapping = cleanFileMapping(maps[line]) else { continue }
+            let mapped = mapping.start..<mapping.end
+            while first < segments.count, segments[first].upperBound <= mapped.lowerBound { first += 1 }
+            for segment in segments[first...] {
+                if segment.lowerBound >= mapped.upperBound { break }
+                ranges.append(segment.clamped(to: mapped))
             }
         }
-        finish()
-        return (clean, kept)
+        return ranges
     }
 
-    /// A mapping's first line starts with its address range (`7f1c2a000000-`);
-    /// a field's starts with its capitalised name (`Rss:`). The end of the line
-    /// says nothing: a path may end in "kB" as a field does.
-    static func isMappingHeader(_ line: ArraySlice<UInt8>) -> Bool {
-        let digits = line.prefix { hexValue($0) != nil }
-        return !digits.isEmpty && line.dropFirst(digits.count).first == UInt8(ascii: "-")
+    /// The pinned loaded objects' read-only load segments (CLoadedObjects).
+    static func pinnedReadOnlySegments() -> [Range<UInt>] {
+        var segments: [Range<UInt>] = []
+        withUnsafeMutablePointer(to: &segments) { pointer in
+            _ = relavoi_pinned_readonly_segments(
+                { context, start, end in
+                    guard let context, end > start else { return }
+                    context.assumingMemoryBound(to: [Range<UInt>].self).pointee.append(UInt(start)..<UInt(end))
+                }, pointer)
+        }
+        return segments
+    }
+
+    /// Whether no page of `range` is a private copy, from its pagemap entries
+    /// (unknown counts as a copy).
+    static func hasNoPrivatePages(_ range: Range<UInt>, pagemap: Int32) -> Bool {
+        let pageSize = UInt(getpagesize())
+        let pages = Int((range.upperBound - range.lowerBound) / pageSize)
+        var entries = [UInt64](repeating: 0, count: pages)
+        let bytes = entries.withUnsafeMutableBytes { buffer in
+            pread(pagemap, buffer.baseAddress, buffer.count, off_t(range.lowerBound / pageSize * 8))
+        }
+        return bytes == pages * 8 && !entries.contains(where: isPrivateCopy)
+    }
+
+    /// A pagemap entry (bit 63 present, 62 swapped, 61 a page-cache or shared
+    /// page) of a private copy: present but not from the file, or swapped.
+    static func isPrivateCopy(_ entry: UInt64) -> Bool {
+        let present = entry & (1 << 63) != 0
+        let swapped = entry & (1 << 62) != 0
+        let filePage = entry & (1 << 61) != 0
+        return swapped || (present && !filePage)
     }
 
     /// `start-end perms offset dev inode path`: readable, not writable, backed
     /// by a file (not `[vdso]`, not a deleted file or a memfd).
-    static func cleanFileMapping(_ line: ArraySlice<UInt8>) -> Key? {
+    static func cleanFileMapping(_ line: ArraySlice<UInt8>) -> FileMapping? {
         var rest = line[...]
         guard let start = hex(&rest, until: "-"), let end = hex(&rest, until: " "), end > start,
             rest.count > 5, rest[rest.startIndex] == UInt8(ascii: "r"), rest[rest.startIndex + 1] != UInt8(ascii: "w")
@@ -105,11 +119,11 @@ public struct ResidentFilePages {
         else { return nil }
         let path = rest.drop { $0 == UInt8(ascii: " ") }
         guard path.first == UInt8(ascii: "/"), !endsWith(path, " (deleted)") else { return nil }
-        return Key(start: start, end: end, offset: offset, device: major << 20 | minor, inode: inode)
+        return FileMapping(start: start, end: end, offset: offset, device: major << 20 | minor, inode: inode)
     }
 
-    /// The header test's form of the same.
-    static func cleanFileMapping(_ header: Substring) -> Key? {
+    /// The same, from text.
+    static func cleanFileMapping(_ header: Substring) -> FileMapping? {
         cleanFileMapping(Array(header.utf8)[...])
     }
 
@@ -147,11 +161,6 @@ public struct ResidentFilePages {
         case 0x61...0x66: return UInt(byte - 0x61 + 10)
         default: return nil
         }
-    }
-
-    private static func startsWith(_ line: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
-        line.count >= prefix.utf8CodeUnitCount
-            && prefix.withUTF8Buffer { line.prefix($0.count).elementsEqual($0) }
     }
 
     private static func endsWith(_ line: ArraySlice<UInt8>, _ suffix: StaticString) -> Bool {

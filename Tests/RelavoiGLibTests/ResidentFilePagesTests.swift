@@ -3,8 +3,8 @@ import XCTest
 
 @testable import RelavoiGLib
 
-/// Unmapping clean file pages: only readable, unwritable, file-backed
-/// mappings without private copies go, and what goes comes back on use.
+/// Unmapping clean file pages: only the loaded objects' read-only segments,
+/// without private copies, go, and what goes comes back on use.
 final class ResidentFilePagesTests: XCTestCase {
     func testHeaderParsing() {
         let code = ResidentFilePages.cleanFileMapping(
@@ -26,47 +26,89 @@ final class ResidentFilePagesTests: XCTestCase {
         }
     }
 
-    /// smaps' mapping lines are told from its field lines by their start: a
-    /// path that ends as a field does ("kB", or a UUID's last "B") is still a
-    /// mapping, and its fields are not taken for the one before it.
-    func testSmapsJudgedWhateverAPathEndsWith() {
-        let smaps = """
-            7f0000000000-7f0000004000 r--p 00000000 fd:01 11                         /tmp/pages-1 kB
-            Size:                 16 kB
-            Rss:                  16 kB
-            Anonymous:             0 kB
-            Swap:                  0 kB
-            VmFlags: rd mr mw me
-            7f0000004000-7f0000008000 r--p 00000000 fd:01 12                         /tmp/pages-E5B
-            Size:                 16 kB
-            Anonymous:             4 kB
-            Swap:                  0 kB
-            7f0000008000-7f000000c000 r-xp 00001000 fd:01 13                         /usr/lib/libz.so.1
-            Size:                 16 kB
-            Anonymous:             0 kB
-            Swap:                  0 kB
-            7f000000c000-7f0000010000 rw-p 00000000 00:00 0
-            Anonymous:            16 kB
+    /// Only the parts of maps' clean file mappings inside a loaded object's
+    /// read-only segment are released: a plain file's mapping, an anonymous
+    /// one now at a file's old address, or a loaded object's writable data are
+    /// not, whatever maps says.
+    func testReleasableAreTheLoadedObjectsCleanSegments() {
+        let maps = """
+            00400000-00401000 r--p 00000000 fd:01 7                          /usr/bin/agent
+            00401000-00480000 r-xp 00001000 fd:01 7                          /usr/bin/agent
+            00480000-00482000 r--p 00080000 fd:01 7                          /usr/bin/agent
+            00482000-00483000 rw-p 00082000 fd:01 7                          /usr/bin/agent
+            7f0000000000-7f0000100000 r--p 00000000 fd:01 20                         /usr/lib/locale/locale-archive
+            7f0000100000-7f0000104000 rw-p 00000000 00:00 0
+            7f0000200000-7f0000228000 r--p 00000000 fd:01 30                         /usr/lib/libc.so.6
+            7f0000228000-7f00003bd000 r-xp 00028000 fd:01 30                         /usr/lib/libc.so.6
 
             """
-        let judged = ResidentFilePages.judged(smaps: Array(smaps.utf8))
-        XCTAssertEqual(judged.clean.map(\.inode).sorted(), [11, 13], "clean, whatever the path ends with")
-        XCTAssertEqual(judged.kept.map(\.inode), [12], "its private copy keeps it, and only it")
+        let segments: [Range<UInt>] = [
+            0x40_0000..<0x40_1000, 0x40_1000..<0x48_0000,
+            0x48_0000..<0x48_3000,  // in the file's data segment: its RELRO part reads r--p, its rest rw-p
+            0x7f00_0010_0000..<0x7f00_0010_4000,  // anonymous now
+            0x7f00_0020_0000..<0x7f00_0030_0000,  // ends inside libc's code mapping
+        ]
+        let releasable = ResidentFilePages.releasable(maps: Array(maps.utf8), segments: segments)
+        XCTAssertEqual(
+            releasable,
+            [
+                0x40_0000..<0x40_1000, 0x40_1000..<0x48_0000, 0x48_0000..<0x48_2000,
+                0x7f00_0020_0000..<0x7f00_0022_8000, 0x7f00_0022_8000..<0x7f00_0030_0000,
+            ])
+        XCTAssertFalse(releasable.contains { $0.overlaps(0x7f00_0000_0000..<0x7f00_0010_4000) }, "not a loaded object")
     }
 
-    /// A private copy in a now read-only mapping (what relocated RELRO data
-    /// is) keeps its contents; a clean mapping reads the file again.
-    func testPrivateCopiesSurviveAndCleanPagesComeBack() throws {
-        // A name that ends as smaps' field lines do ("Rss: 16 kB"): such a mapping was never released before.
-        let name = "pages-\(UUID().uuidString)-kB"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+    /// Present pages from the file are released, private copies (present,
+    /// not from the file, or swapped out) are not.
+    func testPagemapEntries() {
+        XCTAssertFalse(ResidentFilePages.isPrivateCopy(0), "not present")
+        XCTAssertFalse(ResidentFilePages.isPrivateCopy(1 << 63 | 1 << 61), "a page-cache page")
+        XCTAssertTrue(ResidentFilePages.isPrivateCopy(1 << 63), "a private copy")
+        XCTAssertTrue(ResidentFilePages.isPrivateCopy(1 << 62), "swapped out")
+    }
+
+    /// The race the release must not lose: a plain file's mapping released
+    /// once, then unmapped and its address reused by anonymous memory with
+    /// data, before a release that still reads the old maps. The old code
+    /// released every clean file mapping it had judged and zeroed the data.
+    func testMemoryMappedOverAReleasedFileKeepsItsData() throws {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        try Data(repeating: 0x41, count: pageSize * 4).write(to: URL(fileURLWithPath: path))
-        defer { unlink(path) }
-        let fd = open(path, O_RDONLY)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
         let length = pageSize * 4
+        let (fd, path) = try Self.plainFile(length: length)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            return XCTFail("mmap: \(errno)")
+        }
+        defer { munmap(mapped, length) }
+        let pages = ResidentFilePages()
+        XCTAssertGreaterThan(pages.release(), 0)
+        let staleMaps = Array(Self.procText("maps").utf8)
+        XCTAssertTrue(String(decoding: staleMaps, as: UTF8.self).contains(path), "the stale maps names the file")
+        guard
+            let reused = mmap(mapped, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
+            reused == mapped
+        else { return XCTFail("mmap MAP_FIXED: \(errno)") }
+        memset(reused, 0x5A, length)
+        XCTAssertEqual(mprotect(reused, length, PROT_READ), 0)
+        XCTAssertGreaterThan(pages.release(maps: staleMaps), 0, "the loaded objects were released")
+        let bytes = UnsafeRawBufferPointer(start: reused, count: length)
+        XCTAssertTrue(bytes.allSatisfy { $0 == 0x5A }, "the anonymous data survived the release")
+    }
+
+    /// A loaded library's code is released; a plain file's clean mapping is
+    /// not (another thread could unmap it at any time); a private copy in a
+    /// now read-only mapping keeps its contents.
+    func testLoadedCodeIsReleasedAndPlainFilesAreNot() throws {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let length = pageSize * 4
+        let (fd, path) = try Self.plainFile(length: length)
+        defer {
+            close(fd)
+            unlink(path)
+        }
         guard let copied = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), copied != MAP_FAILED,
             let clean = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), clean != MAP_FAILED
         else { return XCTFail("mmap: \(errno)") }
@@ -77,25 +119,47 @@ final class ResidentFilePagesTests: XCTestCase {
         copied.storeBytes(of: 0x5A, as: UInt8.self)
         XCTAssertEqual(mprotect(copied, length, PROT_READ), 0)
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
-        XCTAssertGreaterThan(Self.residentKiB(of: clean) ?? 0, 0, "the clean page is mapped before")
+        // A loaded library this test does not run: GIO, linked by RelavoiGLib.
+        guard let gio = Self.mapping(named: "libgio-2.0.so", permissions: "r-xp") else {
+            return XCTFail("libgio's code is not mapped")
+        }
+        _ = gio.load(as: UInt8.self)
+        XCTAssertGreaterThan(Self.residentKiB(of: gio) ?? 0, 0, "GIO's first code page is mapped before")
 
-        var pages = ResidentFilePages()
-        XCTAssertGreaterThan(pages.release(), length, "the clean mappings were released")
-        XCTAssertEqual(Self.residentKiB(of: clean), 0, "the test's own clean mapping among them")
+        let pages = ResidentFilePages()
+        XCTAssertGreaterThan(pages.release(), length, "the loaded objects' clean segments were released")
+        XCTAssertEqual(Self.residentKiB(of: gio), 0, "GIO's code among them")
+        XCTAssertGreaterThan(Self.residentKiB(of: clean) ?? 0, 0, "the plain file's clean mapping was not")
         XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "the private copy was kept")
-        XCTAssertEqual(clean.load(as: UInt8.self), 0x41, "the clean page reads the file again")
-        XCTAssertGreaterThan(Self.residentKiB(of: clean) ?? 0, 0, "and is mapped again")
-        XCTAssertGreaterThan(pages.release(), length, "a second release, from what the first judged")
-        XCTAssertEqual(Self.residentKiB(of: clean), 0, "released again")
-        XCTAssertEqual(copied.load(as: UInt8.self), 0x5A, "still kept")
+        XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
+        _ = gio.load(as: UInt8.self)
+        XCTAssertGreaterThan(Self.residentKiB(of: gio) ?? 0, 0, "GIO's code maps again on use")
+    }
+
+    /// A plain file of `length` bytes of 0x41, opened read-only.
+    static func plainFile(length: Int) throws -> (fd: Int32, path: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)").path
+        try Data(repeating: 0x41, count: length).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw POSIXError(.ENOENT) }
+        return (fd, path)
+    }
+
+    /// The start of the first mapping with `permissions` of a file whose path contains `name`.
+    static func mapping(named name: String, permissions: String) -> UnsafeMutableRawPointer? {
+        for line in procText("maps").split(separator: "\n") where line.contains(name) {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count > 1, fields[1] == permissions, let start = fields[0].split(separator: "-").first,
+                let address = UInt(start, radix: 16)
+            else { continue }
+            return UnsafeMutableRawPointer(bitPattern: address)
+        }
+        return nil
     }
 
     /// `Rss:` of the mapping that starts at `address`, from /proc/self/smaps.
     static func residentKiB(of address: UnsafeMutableRawPointer) -> Int? {
-        // Read to the end: /proc files say they are empty.
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/smaps") else { return nil }
-        defer { try? file.close() }
-        let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+        let smaps = procText("smaps")
         let start = String(UInt(bitPattern: address), radix: 16)
         var inMapping = false
         for line in smaps.split(separator: "\n") {
@@ -106,5 +170,12 @@ final class ResidentFilePagesTests: XCTestCase {
             }
         }
         return nil
+    }
+
+    /// `/proc/self/NAME`, read to the end: /proc files say they are empty.
+    static func procText(_ name: String) -> String {
+        guard let file = FileHandle(forReadingAtPath: "/proc/self/" + name) else { return "" }
+        defer { try? file.close() }
+        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 }
