@@ -33,7 +33,7 @@ public struct ResidentFilePages {
     /// Returns the bytes of the ranges it advised.
     @discardableResult
     public func release() -> Int {
-        guard let maps = Self.readAll("/proc/self/maps") else { return 0 }
+        guard let maps = ProcFile.bytes("/proc/self/maps") else { return 0 }
         return release(maps: maps)
     }
 
@@ -179,20 +179,5 @@ public struct ResidentFilePages {
         }
         if start < bytes.count { ranges.append(start..<bytes.count) }
         return ranges
-    }
-
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return bytes
     }
 }
