@@ -3,6 +3,7 @@
 #include "relavoi_loaded_objects.h"
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,4 +111,18 @@ int relavoi_pinned_readonly_segments(void (*segment)(void *context, uintptr_t st
     for (size_t index = 0; index < list.count; index++) free(list.objects[index].name);
     free(list.objects);
     return report.count;
+}
+
+static int read_generation(struct dl_phdr_info *info, size_t size, void *data) {
+    unsigned long long *generation = data;
+    // dlpi_adds and dlpi_subs exist when the loader's struct reaches them.
+    if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof info->dlpi_subs)
+        *generation = info->dlpi_adds + info->dlpi_subs;
+    return 1;  // One object tells.
+}
+
+unsigned long long relavoi_loaded_objects_generation(void) {
+    unsigned long long generation = 0;
+    dl_iterate_phdr(read_generation, &generation);
+    return generation;
 }

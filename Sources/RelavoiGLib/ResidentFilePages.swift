@@ -30,6 +30,28 @@ public struct ResidentFilePages {
 
     public init() {}
 
+    /// The segments of the last pinning and the loader's generation then:
+    /// pinning costs 2-3 ms (a dlopen per object), the generation a callback.
+    private final class PinnedSegments: @unchecked Sendable {
+        let lock = Lock()
+        var generation: UInt64?
+        var segments: [Range<UInt>] = []
+    }
+    private let pinned = PinnedSegments()
+
+    /// The pinned objects' read-only segments, pinned anew only when the
+    /// loader has loaded or unloaded something since the last time.
+    private func currentSegments() -> [Range<UInt>] {
+        pinned.lock.withLock {
+            let generation = UInt64(relavoi_loaded_objects_generation())
+            if pinned.generation != generation || generation == 0 {
+                pinned.segments = Self.pinnedReadOnlySegments()
+                pinned.generation = generation
+            }
+            return pinned.segments
+        }
+    }
+
     /// Returns the bytes of the ranges it advised.
     @discardableResult
     public func release() -> Int {
@@ -41,17 +63,44 @@ public struct ResidentFilePages {
     /// it a stale one): only the pinned objects' segments are advised, so what
     /// was unmapped and mapped again since is never touched.
     func release(maps: [UInt8]) -> Int {
-        let ranges = Self.releasable(maps: maps, segments: Self.pinnedReadOnlySegments())
+        let ranges = Self.releasable(maps: maps, segments: currentSegments())
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
         guard pagemap >= 0 else { return 0 }
         defer { close(pagemap) }
         var released = 0
-        for range in ranges where Self.hasNoPrivatePages(range, pagemap: pagemap) {
-            guard let address = UnsafeMutableRawPointer(bitPattern: range.lowerBound) else { continue }
-            let length = Int(range.upperBound - range.lowerBound)
-            if madvise(address, length, MADV_DONTNEED) == 0 { released += length }
+        for range in ranges {
+            for run in Self.residentRuns(range, pagemap: pagemap) ?? [] {
+                guard let address = UnsafeMutableRawPointer(bitPattern: run.lowerBound) else { continue }
+                let length = Int(run.upperBound - run.lowerBound)
+                if madvise(address, length, MADV_DONTNEED) == 0 { released += length }
+            }
         }
         return released
+    }
+
+    /// The runs of `range`'s pages that are mapped now (the only ones worth
+    /// advising: most of a library never is), or nil when a page is a private
+    /// copy or its entry is unknown.
+    static func residentRuns(_ range: Range<UInt>, pagemap: Int32) -> [Range<UInt>]? {
+        let pageSize = UInt(getpagesize())
+        let pages = Int((range.upperBound - range.lowerBound) / pageSize)
+        var entries = [UInt64](repeating: 0, count: pages)
+        let bytes = entries.withUnsafeMutableBytes { buffer in
+            pread(pagemap, buffer.baseAddress, buffer.count, off_t(range.lowerBound / pageSize * 8))
+        }
+        guard bytes == pages * 8, !entries.contains(where: isPrivateCopy) else { return nil }
+        var runs: [Range<UInt>] = []
+        var runStart: Int?
+        for index in 0...pages {
+            let present = index < pages && entries[index] & (1 << 63) != 0
+            if present, runStart == nil { runStart = index }
+            if !present, let start = runStart {
+                runs.append(
+                    (range.lowerBound + UInt(start) * pageSize)..<(range.lowerBound + UInt(index) * pageSize))
+                runStart = nil
+            }
+        }
+        return runs
     }
 
     /// The parts of maps' clean file mappings that lie in one of `segments`
@@ -83,18 +132,6 @@ public struct ResidentFilePages {
                 }, pointer)
         }
         return segments
-    }
-
-    /// Whether no page of `range` is a private copy, from its pagemap entries
-    /// (unknown counts as a copy).
-    static func hasNoPrivatePages(_ range: Range<UInt>, pagemap: Int32) -> Bool {
-        let pageSize = UInt(getpagesize())
-        let pages = Int((range.upperBound - range.lowerBound) / pageSize)
-        var entries = [UInt64](repeating: 0, count: pages)
-        let bytes = entries.withUnsafeMutableBytes { buffer in
-            pread(pagemap, buffer.baseAddress, buffer.count, off_t(range.lowerBound / pageSize * 8))
-        }
-        return bytes == pages * 8 && !entries.contains(where: isPrivateCopy)
     }
 
     /// A pagemap entry (bit 63 present, 62 swapped, 61 a page-cache or shared

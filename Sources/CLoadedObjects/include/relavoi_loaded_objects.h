@@ -11,4 +11,9 @@
 // at load). Returns the number of segments reported.
 int relavoi_pinned_readonly_segments(void (*segment)(void *context, uintptr_t start, uintptr_t end), void *context);
 
+// How many objects the loader has loaded and unloaded so far (dlpi_adds +
+// dlpi_subs): unchanged, so is the set of loaded objects, and the segments
+// reported before still hold (pinned objects never go). Cheap: one callback.
+unsigned long long relavoi_loaded_objects_generation(void);
+
 #endif

@@ -24,7 +24,10 @@ public final class Agent {
     }
 
     private func releasePages() {
-        residentPages.release()
+        let cpuBefore = ProcessFigures.threadCPUSeconds()
+        let released = residentPages.release()
+        let cost = (ProcessFigures.threadCPUSeconds() - cpuBefore) * 1000
+        Log.debug("page release: \(released / 1024) KiB of file pages given back, \(Int(cost * 1000)) µs of CPU")
         pageSchedule.released(now: Date())
         pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
     }

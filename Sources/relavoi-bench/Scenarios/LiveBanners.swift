@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiCore
 import RelavoiProcFS
 
 /// The agent at rest and with live banners ticking every second.
@@ -31,7 +32,10 @@ struct LiveBanners {
             if labels.contains(call.summary) { labelled.insert(call.summary) }
             return labelled.count == labels.count
         }
-        BusWait.pass(1.5)
+        // Past the page release that follows the call's start (1 s after its last
+        // change) and the ticks that map the released pages again: the window
+        // measures the steady cost of an update, the release has its own figures.
+        BusWait.pass(PageReleaseSchedule(startedAt: Date()).quiet + 2.5)
         let window = CPUWindow.measure(
             probe: probe, monitor: monitor, agentName: agentName, banners: calls.count, seconds: seconds)
         var closeCursor = monitor.closeCount
