@@ -72,13 +72,9 @@ final class ResidentFilePagesTests: XCTestCase {
     /// data, before a release that still reads the old maps. The old code
     /// released every clean file mapping it had judged and zeroed the data.
     func testMemoryMappedOverAReleasedFileKeepsItsData() throws {
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let length = pageSize * 4
-        let (fd, path) = try Self.plainFile(length: length)
-        defer {
-            close(fd)
-            unlink(path)
-        }
+        let file = try PlainFile(pages: 4)
+        defer { withExtendedLifetime(file) {} }  // its fd stays open to the end
+        let (fd, path, length) = (file.fd, file.path, file.length)
         guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
             return XCTFail("mmap: \(errno)")
         }
@@ -102,13 +98,9 @@ final class ResidentFilePagesTests: XCTestCase {
     /// not (another thread could unmap it at any time); a private copy in a
     /// now read-only mapping keeps its contents.
     func testLoadedCodeIsReleasedAndPlainFilesAreNot() throws {
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let length = pageSize * 4
-        let (fd, path) = try Self.plainFile(length: length)
-        defer {
-            close(fd)
-            unlink(path)
-        }
+        let file = try PlainFile(pages: 4)
+        defer { withExtendedLifetime(file) {} }  // its fd stays open to the end
+        let (fd, length) = (file.fd, file.length)
         guard let copied = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), copied != MAP_FAILED,
             let clean = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), clean != MAP_FAILED
         else { return XCTFail("mmap: \(errno)") }
@@ -134,15 +126,6 @@ final class ResidentFilePagesTests: XCTestCase {
         XCTAssertEqual(clean.load(as: UInt8.self), 0x41)
         _ = gio.load(as: UInt8.self)
         XCTAssertGreaterThan(Self.residentKiB(of: gio) ?? 0, 0, "GIO's code maps again on use")
-    }
-
-    /// A plain file of `length` bytes of 0x41, opened read-only.
-    static func plainFile(length: Int) throws -> (fd: Int32, path: String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)").path
-        try Data(repeating: 0x41, count: length).write(to: URL(fileURLWithPath: path))
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw POSIXError(.ENOENT) }
-        return (fd, path)
     }
 
     /// The start of the first mapping with `permissions` of a file whose path contains `name`.
@@ -177,5 +160,26 @@ final class ResidentFilePagesTests: XCTestCase {
         guard let file = FileHandle(forReadingAtPath: "/proc/self/" + name) else { return "" }
         defer { try? file.close() }
         return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    }
+}
+
+/// A plain file of whole pages of 0x41, opened read-only; closed and removed
+/// when the test lets go of it.
+private final class PlainFile {
+    let fd: Int32
+    let path: String
+    let length: Int
+
+    init(pages: Int) throws {
+        length = pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)").path
+        try Data(repeating: 0x41, count: length).write(to: URL(fileURLWithPath: path))
+        fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw POSIXError(.ENOENT) }
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
     }
 }
