@@ -41,10 +41,7 @@ final class ConsumerAppTests: XCTestCase {
                 "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET": sandbox.options.apiSecret,
             ])
         defer {
-            if app.process.isRunning {
-                app.signal(SIGTERM)
-                _ = app.waitForExit(timeout: 10)
-            }
+            app.terminate(timeout: 10)
             sandbox.stop()
             mock.stop()
         }
