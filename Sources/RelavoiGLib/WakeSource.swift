@@ -47,8 +47,12 @@ public final class WakeSource: @unchecked Sendable {
             return gboolean(0)
         }
         let release: GDestroyNotify = { data in Unmanaged<Box>.fromOpaque(data!).release() }
-        g_main_context_invoke_full(
-            context, G_PRIORITY_DEFAULT, run, Unmanaged.passRetained(Box(body)).toOpaque(), release)
+        // Always a source, never invoke's direct call: a wake from the
+        // context's own thread (under the caller's lock) must not run `body` now.
+        let idle = g_idle_source_new()!
+        g_source_set_callback(idle, run, Unmanaged.passRetained(Box(body)).toOpaque(), release)
+        g_source_attach(idle, context)
+        g_source_unref(idle)
     }
 
     /// Detaches the source (from the thread that iterates its context).

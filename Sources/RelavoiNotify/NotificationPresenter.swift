@@ -62,6 +62,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private var bus: OpaquePointer?
     /// Runs `drain` on the presenter thread when a post wakes it.
     private var drainSource: WakeSource?
+    /// Updates sent and not answered yet (cancelled ones included).
+    private var updatesInFlight = 0
     /// Cancels the updates still under way when the thread ends.
     private var updatesCancellable: UnsafeMutablePointer<GCancellable>?
 
@@ -75,8 +77,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         var poppedAt: gint64?
         /// A pop held back until the previous one has settled.
         var holdTimer: GLibTimer?
-        /// An update sent without libnotify is not answered yet.
-        var updateInFlight = false
+        /// The update sent without libnotify that is not answered yet (for
+        /// the notification it names: a new phase's notification has none).
+        var inFlight: PendingUpdate?
         /// The server's id of `notification` (read once per show, not per tick).
         var id: UInt32 = 0
         init(desired: NotificationContent) { self.desired = desired }
@@ -192,9 +195,15 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func release(context: OpaquePointer, loop: OpaquePointer) {
         // From here on nothing is sent: posts that come late only fill the mailbox.
         lock.withLock { available = false }
-        // Updates still under way answer (cancelled) on this context: below.
+        // Updates still under way answer (cancelled) on this context; their
+        // answers drop the last references to libnotify's objects, which must
+        // happen before libnotify is uninitialized.
         g_cancellable_cancel(updatesCancellable)
         lock.withLock { drainSource?.cancel() }
+        let deadline = g_get_monotonic_time() + 5_000_000
+        while updatesInFlight > 0, g_get_monotonic_time() < deadline {
+            if g_main_context_iteration(context, 0) == 0 { g_usleep(1000) }
+        }
         if serverWatch != 0 { g_bus_unwatch_name(serverWatch) }
         serverWatch = 0
         retryTimer?.cancel()
@@ -285,9 +294,11 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.sent = nil
             banner.poppedAt = nil
         }
-        if let existing = banner.notification, banner.sent != nil {
+        if let existing = banner.notification, banner.sent != nil, bus != nil, serverOwner != nil {
             // An update: the answer to the one under way sends the latest.
-            if !banner.updateInFlight { sendUpdate(key: key, banner: banner, notification: existing, icon: icon) }
+            if banner.inFlight?.notification != existing {
+                sendUpdate(key: key, banner: banner, notification: existing, icon: icon)
+            }
             return
         }
         let notification: UnsafeMutablePointer<NotifyNotification>
@@ -344,10 +355,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         let id = banner.id
         let arguments = NotifyArguments.update(
             id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
-        let update = Unmanaged.passRetained(
-            PendingUpdate(
-                presenter: self, key: key, banner: banner, notification: notification, id: id, content: content))
-        banner.updateInFlight = true
+        let pending = PendingUpdate(
+            presenter: self, key: key, banner: banner, notification: notification, id: id, content: content,
+            server: server)
+        let update = Unmanaged.passRetained(pending)
+        banner.inFlight = pending
+        updatesInFlight += 1
         let answered: GAsyncReadyCallback = { source, result, data in
             let update = Unmanaged<PendingUpdate>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -364,7 +377,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         _ update: PendingUpdate, reply: OpaquePointer?, error: UnsafeMutablePointer<GError>?
     ) {
         let banner = update.banner
-        banner.updateInFlight = false
+        if banner.inFlight === update { banner.inFlight = nil }
+        updatesInFlight -= 1
         let current = shown[update.key] === banner && banner.notification == update.notification
         guard let reply else {
             let cancelled = g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0
@@ -380,9 +394,13 @@ public final class NotificationPresenter: @unchecked Sendable {
         g_variant_unref(idValue)
         g_variant_unref(reply)
         guard current else {
-            // The banner closed while its update was under way, and the server
-            // took the update for a new notification: close that one too.
-            if id != update.id { closeStray(id: id) }
+            // The banner closed (or moved to a new notification) while its
+            // update was under way: whatever the server made of the update
+            // (dunst makes a new notification under the old id, GNOME under a
+            // new one) must not stay. Closing one already gone only errs.
+            if shown[update.key]?.notification == nil || shown[update.key]?.id != id {
+                closeStray(id: id, on: update.server)
+            }
             return
         }
         if id != update.id {
@@ -395,8 +413,8 @@ public final class NotificationPresenter: @unchecked Sendable {
         if banner.desired != update.content { send(key: update.key, banner: banner) }
     }
 
-    private func closeStray(id: UInt32) {
-        guard let bus, let server = serverOwner else { return }
+    private func closeStray(id: UInt32, on server: String) {
+        guard let bus else { return }
         g_dbus_connection_call(
             bus, server, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "CloseNotification",
             GVariantValues.tuple([g_variant_new_uint32(id)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
@@ -579,9 +597,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         let notification: UnsafeMutablePointer<NotifyNotification>
         let id: UInt32
         let content: NotificationContent
+        /// The server's unique name the update went to.
+        let server: String
         init(
             presenter: NotificationPresenter, key: String, banner: ShownBanner,
-            notification: UnsafeMutablePointer<NotifyNotification>, id: UInt32, content: NotificationContent
+            notification: UnsafeMutablePointer<NotifyNotification>, id: UInt32, content: NotificationContent,
+            server: String
         ) {
             self.presenter = presenter
             self.key = key
@@ -589,6 +610,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             self.notification = notification
             self.id = id
             self.content = content
+            self.server = server
             g_object_ref(UnsafeMutableRawPointer(notification))
         }
         deinit { g_object_unref(UnsafeMutableRawPointer(notification)) }

@@ -98,4 +98,30 @@ final class PresenterUpdateTests: XCTestCase {
             Set(mock.closeCalls()).isSuperset(of: [1, 2])
         }
     }
+
+    /// dunst makes a new notification under the requested id when the old
+    /// one is gone: a banner the user dismissed just before its update
+    /// arrived would come back. The update answered after the banner went
+    /// is closed again even though the id is the same.
+    func testAnUpdateThatRecreatesADismissedBannerUnderItsIdIsClosed() throws {
+        let closed = Box(false)
+        presenter.stop(timeout: 30)
+        presenter = NotificationPresenter { event in
+            if case .closed(key: "a", reason: 2) = event { closed.update { $0 = true } }
+        }
+        presenter.start()
+        presenter.post(key: "a", content: ringing)
+        try waitFor("the banner is shown") { mock.notifyCalls().count == 1 }
+        // The user dismisses the banner just before the update arrives; the
+        // server signals it, then takes the update for a new notification
+        // under the same id.
+        mock.replaceMethod(
+            "Notify", in: "susssasa{sv}i", out: "u",
+            code: "self.EmitSignal('', 'NotificationClosed', 'uu', [args[1], 2])\nret = args[1]")
+        presenter.post(key: "a", content: live(1))
+        try waitFor("the dismissal is heard") { closed.value }
+        try waitFor("the notification the update made again is closed: \(mock.closeCalls())") {
+            mock.closeCalls().contains(1)
+        }
+    }
 }
