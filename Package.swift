@@ -67,7 +67,7 @@ let package = Package(
             name: "RelavoiAgentKit",
             dependencies: [
                 "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
-                "RelavoiSession", "RelavoiSecret",
+                "RelavoiSession", "RelavoiSecret", "RelavoiNotify",
             ],
             swiftSettings: swift6),
         .executableTarget(
@@ -86,7 +86,7 @@ let package = Package(
             name: "relavoi-bench",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
-                "RelavoiProcFS",
+                "RelavoiProcFS", "RelavoiNotify",
             ],
             swiftSettings: swift6),
 

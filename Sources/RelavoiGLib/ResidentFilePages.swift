@@ -19,12 +19,11 @@ import Glibc
 /// `/proc/self/pagemap` no private copy in it (a debugger's breakpoint, a
 /// uprobe), read at each release.
 public struct ResidentFilePages {
-    /// A mapping as `/proc/self/maps` names it: address range, offset, device and inode.
-    struct FileMapping: Hashable {
+    /// A mapping as `/proc/self/maps` names it: address range, file offset and inode.
+    struct FileMapping {
         let start: UInt
         let end: UInt
         let offset: UInt
-        let device: UInt
         let inode: UInt
     }
 
@@ -151,12 +150,12 @@ public struct ResidentFilePages {
             rest.count > 5, rest[rest.startIndex] == UInt8(ascii: "r"), rest[rest.startIndex + 1] != UInt8(ascii: "w")
         else { return nil }
         rest = rest.dropFirst(5)
-        guard let offset = hex(&rest, until: " "), let major = hex(&rest, until: ":"),
-            let minor = hex(&rest, until: " "), let inode = decimal(&rest, until: " ")
+        guard let offset = hex(&rest, until: " "), hex(&rest, until: ":") != nil, hex(&rest, until: " ") != nil,
+            let inode = decimal(&rest, until: " ")
         else { return nil }
         let path = rest.drop { $0 == UInt8(ascii: " ") }
         guard path.first == UInt8(ascii: "/"), !endsWith(path, " (deleted)") else { return nil }
-        return FileMapping(start: start, end: end, offset: offset, device: major << 20 | minor, inode: inode)
+        return FileMapping(start: start, end: end, offset: offset, inode: inode)
     }
 
     /// The same, from text.

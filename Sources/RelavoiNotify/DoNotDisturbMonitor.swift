@@ -79,8 +79,8 @@ public final class DoNotDisturbMonitor {
             }
         }
         subscription = g_dbus_connection_signal_subscribe(
-            bus, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/freedesktop/Notifications",
-            "org.freedesktop.Notifications", G_DBUS_SIGNAL_FLAGS_NONE, changed,
+            bus, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", NotificationsBus.path,
+            NotificationsBus.interface, G_DBUS_SIGNAL_FLAGS_NONE, changed,
             Unmanaged.passUnretained(self).toOpaque(), nil)
         let reply: GAsyncReadyCallback = { source, result, data in
             let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
@@ -110,10 +110,10 @@ public final class DoNotDisturbMonitor {
         }
         // Servers other than Plasma answer with an error: then it stays off.
         let parameters = GVariantValues.tuple([
-            g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("Inhibited"),
+            g_variant_new_string(NotificationsBus.interface), g_variant_new_string("Inhibited"),
         ])
         g_dbus_connection_call(
-            bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties",
+            bus, NotificationsBus.name, NotificationsBus.path, "org.freedesktop.DBus.Properties",
             "Get", parameters, VariantType.variantTuple, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, reply,
             Unmanaged.passUnretained(self).toOpaque())
     }

@@ -83,6 +83,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         /// The server's id of `notification` (read once per show, not per tick).
         var id: UInt32 = 0
         init(desired: NotificationContent) { self.desired = desired }
+
+        /// The server has `content` now; anything but a quiet update popped it up.
+        func shown(_ content: NotificationContent) {
+            sent = content
+            if content.urgency != .low { poppedAt = g_get_monotonic_time() }
+        }
     }
 
     /// - Parameter onEvent: called on the presenter thread; hop to your own.
@@ -312,20 +318,25 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.identity = content.identity
         }
         configure(notification, content, icon: icon)
-        // Actions persist across updates: set only on a new notification or a new label, not per tick.
-        if banner.sent == nil || banner.sent?.defaultAction != content.defaultAction {
-            setDefaultAction(notification, content.defaultAction, key: key)
-        }
+        updateDefaultAction(notification, banner: banner, key: key)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.id = UInt32(bitPattern: relavoi_notification_id(notification))
-            banner.sent = content
-            if content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
+            banner.shown(content)
         } else {
             logFailure(error, doing: "show banner")
             banner.sent = nil
             scheduleRetry()
         }
+    }
+
+    /// Actions persist across updates in libnotify, which finds the click's
+    /// handler by them: set only on a new notification or a new label, not per tick.
+    private func updateDefaultAction(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, banner: ShownBanner, key: String
+    ) {
+        guard banner.sent == nil || banner.sent?.defaultAction != banner.desired.defaultAction else { return }
+        setDefaultAction(notification, banner.desired.defaultAction, key: key)
     }
 
     private func configure(
@@ -348,10 +359,7 @@ public final class NotificationPresenter: @unchecked Sendable {
     ) {
         guard let bus, let server = serverOwner else { return }
         let content = banner.desired
-        if banner.sent?.defaultAction != content.defaultAction {
-            // libnotify finds the click's handler by the action: keep its table current.
-            setDefaultAction(notification, content.defaultAction, key: key)
-        }
+        updateDefaultAction(notification, banner: banner, key: key)
         let id = banner.id
         let arguments = NotifyArguments.update(
             id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
@@ -368,7 +376,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             update.presenter.updateAnswered(update, reply: reply, error: error)
         }
         g_dbus_connection_call(
-            bus, server, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "Notify", arguments,
+            bus, server, NotificationsBus.path, NotificationsBus.interface, "Notify", arguments,
             VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, updatesCancellable, answered,
             update.toOpaque())
     }
@@ -408,15 +416,14 @@ public final class NotificationPresenter: @unchecked Sendable {
             relavoi_notification_set_id(update.notification, gint(bitPattern: id))
             banner.id = id
         }
-        banner.sent = update.content
-        if update.content.urgency != .low { banner.poppedAt = g_get_monotonic_time() }
+        banner.shown(update.content)
         if banner.desired != update.content { send(key: update.key, banner: banner) }
     }
 
     private func closeStray(id: UInt32, on server: String) {
         guard let bus else { return }
         g_dbus_connection_call(
-            bus, server, "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "CloseNotification",
+            bus, server, NotificationsBus.path, NotificationsBus.interface, "CloseNotification",
             GVariantValues.tuple([g_variant_new_uint32(id)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
     }
 
@@ -486,7 +493,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         // The watch holds the presenter unretained: the thread, which holds it,
         // removes the watch before it ends (`release`).
         serverWatch = g_bus_watch_name(
-            G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_AUTO_START,
+            G_BUS_TYPE_SESSION, NotificationsBus.name, G_BUS_NAME_WATCHER_FLAGS_AUTO_START,
             appeared, vanished, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 

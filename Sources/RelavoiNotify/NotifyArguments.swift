@@ -3,10 +3,18 @@ import Glibc
 import RelavoiCore
 import RelavoiGLib
 
+/// Where the notification server is on the session bus (the spec's names).
+enum NotificationsBus {
+    static let name = "org.freedesktop.Notifications"
+    static let path = "/org/freedesktop/Notifications"
+    static let interface = "org.freedesktop.Notifications"
+}
+
 /// What a banner sends with `Notify`: its hints (one list, used by the
 /// libnotify show and by the presenter's own update alike) and the argument
-/// tuple of that update, which goes out without libnotify.
-enum NotifyArguments {
+/// tuple of that update, which goes out without libnotify (and the bench's
+/// reference clients' `Notify`, made the same way).
+package enum NotifyArguments {
     /// The banner's hints as floating GVariants (whoever takes them sinks them).
     static func hints(
         for content: NotificationContent, owner: BannerOwner, icon: String, rules: NotificationServerRules
@@ -30,19 +38,28 @@ enum NotifyArguments {
     static func update(
         id: UInt32, content: NotificationContent, owner: BannerOwner, icon: String, rules: NotificationServerRules
     ) -> OpaquePointer {
-        let actions: [OpaquePointer] =
-            content.defaultAction.map { [g_variant_new_string("default"), g_variant_new_string($0)] } ?? []
         var entries = hints(for: content, owner: owner, icon: icon, rules: rules)
         entries.append(("sender-pid", g_variant_new_int64(processID)))
-        let hints = entries.map {
+        return tuple(
+            appName: owner.appName, replacesId: id, icon: icon, summary: content.summary, body: content.body,
+            actions: content.defaultAction.map { ["default", $0] } ?? [], hints: entries,
+            timeout: content.expireTimeout)
+    }
+
+    /// `(susssasa{sv}i)` from its fields: actions as id and label in turn,
+    /// hints as floating values. A floating GVariant.
+    package static func tuple(
+        appName: String, replacesId: UInt32, icon: String, summary: String, body: String, actions: [String],
+        hints: [(key: String, value: OpaquePointer)], timeout: Int32
+    ) -> OpaquePointer {
+        let entries = hints.map {
             g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value))!
         }
         return GVariantValues.tuple([
-            g_variant_new_string(owner.appName), g_variant_new_uint32(id), g_variant_new_string(icon),
-            g_variant_new_string(content.summary), g_variant_new_string(content.body),
-            GVariantValues.array(of: VariantType.string, actions),
-            GVariantValues.array(of: VariantType.hintEntry, hints),
-            g_variant_new_int32(content.expireTimeout),
+            g_variant_new_string(appName), g_variant_new_uint32(replacesId), g_variant_new_string(icon),
+            g_variant_new_string(summary), g_variant_new_string(body),
+            GVariantValues.array(of: VariantType.string, actions.map { g_variant_new_string($0) }),
+            GVariantValues.array(of: VariantType.hintEntry, entries), g_variant_new_int32(timeout),
         ])
     }
 

@@ -81,7 +81,7 @@ final class ResidentFilePagesTests: XCTestCase {
         defer { munmap(mapped, length) }
         let pages = ResidentFilePages()
         XCTAssertGreaterThan(pages.release(), 0)
-        let staleMaps = Array(Self.procText("maps").utf8)
+        let staleMaps = ProcFile.bytes("/proc/self/maps") ?? []
         XCTAssertTrue(String(decoding: staleMaps, as: UTF8.self).contains(path), "the stale maps names the file")
         guard
             let reused = mmap(mapped, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0),
@@ -130,7 +130,7 @@ final class ResidentFilePagesTests: XCTestCase {
 
     /// The start of the first mapping with `permissions` of a file whose path contains `name`.
     static func mapping(named name: String, permissions: String) -> UnsafeMutableRawPointer? {
-        for line in procText("maps").split(separator: "\n") where line.contains(name) {
+        for line in (ProcFile.read("/proc/self/maps") ?? "").split(separator: "\n") where line.contains(name) {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count > 1, fields[1] == permissions, let start = fields[0].split(separator: "-").first,
                 let address = UInt(start, radix: 16)
@@ -142,7 +142,7 @@ final class ResidentFilePagesTests: XCTestCase {
 
     /// `Rss:` of the mapping that starts at `address`, from /proc/self/smaps.
     static func residentKiB(of address: UnsafeMutableRawPointer) -> Int? {
-        let smaps = procText("smaps")
+        let smaps = ProcFile.read("/proc/self/smaps") ?? ""
         let start = String(UInt(bitPattern: address), radix: 16)
         var inMapping = false
         for line in smaps.split(separator: "\n") {
@@ -153,13 +153,6 @@ final class ResidentFilePagesTests: XCTestCase {
             }
         }
         return nil
-    }
-
-    /// `/proc/self/NAME`, read to the end: /proc files say they are empty.
-    static func procText(_ name: String) -> String {
-        guard let file = FileHandle(forReadingAtPath: "/proc/self/" + name) else { return "" }
-        defer { try? file.close() }
-        return String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     }
 }
 

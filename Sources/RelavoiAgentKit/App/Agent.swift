@@ -19,17 +19,19 @@ public final class Agent {
     /// quiet. Only then: with nothing new the schedule has no release, so an
     /// idle agent has no timer for it.
     private func pagesTouched() {
-        pageSchedule.changed(now: Date())
-        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
+        let now = Date()
+        pageSchedule.changed(now: now)
+        pageTimer.schedule(at: pageSchedule.nextRelease, now: now)
     }
 
     private func releasePages() {
         let cpuBefore = ProcessFigures.threadCPUSeconds()
         let released = residentPages.release()
-        let cost = (ProcessFigures.threadCPUSeconds() - cpuBefore) * 1000
-        Log.debug("page release: \(released / 1024) KiB of file pages given back, \(Int(cost * 1000)) µs of CPU")
-        pageSchedule.released(now: Date())
-        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
+        let micros = Int((ProcessFigures.threadCPUSeconds() - cpuBefore) * 1_000_000)
+        Log.debug("page release: \(released / 1024) KiB of file pages given back, \(micros) µs of CPU")
+        let now = Date()
+        pageSchedule.released(now: now)
+        pageTimer.schedule(at: pageSchedule.nextRelease, now: now)
     }
 
     /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78

@@ -13,7 +13,7 @@ enum CallsProperty {
         .array(elementSignature: "a{sv}", calls.map { entry($0, phrases: phrases) })
     }
 
-    static func entry(_ call: BannerListing, phrases: BannerPhrases = .english) -> DBusValue {
+    private static func entry(_ call: BannerListing, phrases: BannerPhrases) -> DBusValue {
         .dictionary([
             ("session-id", .string(call.sessionId)),
             ("label", .string(call.label)),
@@ -29,7 +29,7 @@ enum CallsProperty {
         ])
     }
 
-    static func milliseconds(_ date: Date?) -> Int64 {
+    private static func milliseconds(_ date: Date?) -> Int64 {
         guard let date, date.timeIntervalSince1970.isFinite, date.timeIntervalSince1970 > 0 else { return 0 }
         return Int64(min(date.timeIntervalSince1970 * 1000, 9e15).rounded())
     }

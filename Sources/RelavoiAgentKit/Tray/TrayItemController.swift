@@ -3,6 +3,7 @@ import Glibc
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiNotify
 import RelavoiTray
 
 /// The panel item (`tray-item`, docs in README): reads the calls from the
@@ -190,15 +191,15 @@ public final class TrayItemController {
     }
 
     /// `IconThemePath`: empty when the badge icons are installed; else the
-    /// `icons` folder of `$RELAVOI_ICON_DIR` or of the build tree, as banners find them.
-    static func iconThemePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let file = "scalable/status/\(VerificationBadge.verified.iconName).svg"
-        let manager = FileManager.default
-        let dataDirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":")
-        if dataDirs.contains(where: { manager.fileExists(atPath: "\($0)/icons/hicolor/\(file)") }) { return "" }
-        if let hicolor = environment["RELAVOI_ICON_DIR"], manager.fileExists(atPath: "\(hicolor)/\(file)") {
-            return URL(fileURLWithPath: hicolor).deletingLastPathComponent().path
-        }
-        return RunningExecutable.ancestor(holding: "icons/hicolor/\(file)").map { $0 + "/icons" } ?? ""
+    /// folder above the `hicolor` where the banners find them (IconLocator:
+    /// `$RELAVOI_ICON_DIR` or the build tree's `icons/hicolor`).
+    static func iconThemePath() -> String {
+        let name = VerificationBadge.verified.iconName
+        let found = IconLocator().resolve(name)
+        guard found != name else { return "" }
+        // …/icons/hicolor/scalable/status/NAME.svg → …/icons
+        var folder = URL(fileURLWithPath: found)
+        for _ in 0..<4 { folder.deleteLastPathComponent() }
+        return folder.path
     }
 }

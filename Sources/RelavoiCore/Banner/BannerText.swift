@@ -75,8 +75,8 @@ public enum BannerText {
     public static func escapeMarkup(_ text: String) -> String {
         // The five are ASCII: scalars suffice (no grapheme breaking), and
         // text without them (most ticks) comes back as it is.
-        let special: Set<UInt8> = [0x26, 0x3C, 0x3E, 0x22, 0x27]
-        guard text.utf8.contains(where: special.contains) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+        else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -19,7 +19,7 @@ final class ThreadSender: @unchecked Sendable {
         self.bus = bus
         ids = Array(repeating: 0, count: banners)
         inFlight = Array(repeating: false, count: banners)
-        let thread = Thread { [self] in
+        Threads.detach(name: "ticker-sender") { [self] in
             let context = g_main_context_new()!
             g_main_context_push_thread_default(context)
             self.wakeSource = WakeSource(context: context) { [unowned self] in self.sendAll() }
@@ -27,8 +27,6 @@ final class ThreadSender: @unchecked Sendable {
             self.ready.signal()
             g_main_loop_run(loop)
         }
-        thread.name = "ticker-sender"
-        thread.start()
         ready.wait()
     }
 
