@@ -13,21 +13,13 @@ public struct SessionDirectory: Sendable {
         public var callEndedAt: Date?
         /// The input sequence number of the last end seen (see `CallMachine.reconcileBegan`).
         public var endSequence: Int = 0
-        /// Insertion generation, so an id forgotten and added again is evicted by its new place.
-        var generation: Int = 0
     }
 
-    public let capacity: Int
-    private var entries: [String: Entry] = [:]
-    /// Insertion order for eviction: (id, generation); entries of an older
-    /// generation (forgotten, then added again) are skipped.
-    private var order: [(String, Int)] = []
-    private var orderStart = 0
-    private var nextGeneration = 0
+    public var capacity: Int { entries.capacity }
+    private var entries: OldestFirstTable<String, Entry>
 
     public init(capacity: Int = 4096) {
-        self.capacity = max(1, capacity)
-        entries.reserveCapacity(self.capacity)
+        entries = OldestFirstTable(capacity: capacity)
     }
 
     public var count: Int { entries.count }
@@ -58,31 +50,8 @@ public struct SessionDirectory: Sendable {
     }
 
     private mutating func modify(_ sessionId: String, _ change: (inout Entry) -> Void) {
-        if var entry = entries[sessionId] {
-            change(&entry)
-            entries[sessionId] = entry
-            return
-        }
-        var entry = Entry()
+        var entry = entries[sessionId] ?? Entry()
         change(&entry)
-        evictIfFull()
-        nextGeneration += 1
-        entry.generation = nextGeneration
         entries[sessionId] = entry
-        order.append((sessionId, nextGeneration))
-    }
-
-    private mutating func evictIfFull() {
-        while entries.count >= capacity, orderStart < order.count {
-            let (oldest, generation) = order[orderStart]
-            orderStart += 1
-            if entries[oldest]?.generation == generation { entries[oldest] = nil }
-        }
-        // Compact the order log so it stays proportional to the capacity.
-        if orderStart > capacity {
-            order.removeFirst(orderStart)
-            orderStart = 0
-            order.removeAll { entries[$0.0]?.generation != $0.1 }
-        }
     }
 }
