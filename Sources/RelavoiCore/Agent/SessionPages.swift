@@ -5,12 +5,13 @@ import FoundationEssentials
 /// item and the `Calls` property list the calls every second) expands no
 /// template. Pure.
 public struct SessionPages: Sendable {
-    /// Pages kept for at most this many sessions (their ids come from the network).
+    /// Pages kept for at most this many sessions (their ids come from the
+    /// network); a new one, when full, drops the page built longest ago.
     public static let capacity = 256
 
     public let template: OpenURLTemplate?
     /// Only sessions whose metadata had what the template names.
-    private var pages: [String: String] = [:]
+    private var pages = OldestFirstTable<String, String>(capacity: SessionPages.capacity)
 
     public init(template: OpenURLTemplate?) {
         self.template = template
@@ -22,7 +23,6 @@ public struct SessionPages: Sendable {
     /// lacks a key the template names).
     public mutating func remember(metadata: [String: JSONValue], of sessionId: String) {
         guard let template else { return }
-        if pages.count >= Self.capacity, pages[sessionId] == nil { pages.removeAll(keepingCapacity: true) }
         pages[sessionId] = template.expand(sessionId: sessionId, metadata: metadata)
     }
 
