@@ -13,11 +13,13 @@ import RelavoiGLib
 /// context; callers only post the latest content per banner (`post`), which
 /// coalesces while the server is slow, and hear back through `onEvent`.
 ///
-/// A banner already on screen is updated (its per-second ticks) without
-/// libnotify: an asynchronous `Notify` with its id, at most one in flight per
-/// banner, the latest content sent when it is answered. libnotify's
-/// synchronous show costs a temporary main context per call; new
-/// notifications, closing, capabilities and the server's signals stay with it.
+/// A banner already on screen is updated without libnotify: an asynchronous
+/// `Notify` with its id, at most one in flight per banner, the latest content
+/// sent when it is answered. libnotify's synchronous show costs a temporary
+/// main context per call; new notifications, closing, capabilities and the
+/// server's signals stay with it. The quiet updates of a settled banner (its
+/// per-second ticks) do not even wake this thread: `QuietUpdates` sends them
+/// from the posting thread and reads their answers on GDBus's.
 public final class NotificationPresenter: @unchecked Sendable {
     public enum Event: Sendable, Equatable {
         /// The server closed a banner: 1 expired, 2 dismissed by the user, 3 closed by us, 4 other.
@@ -37,6 +39,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     private let owner: BannerOwner
     private let onEvent: @Sendable (Event) -> Void
     private let icons: IconLocator
+    /// The settled banners' quiet lanes (their own lock; taken inside `lock`, never around it).
+    private var quiet: QuietUpdates!
 
     // Mailbox, shared with posting threads under `lock`.
     private let lock = Lock()
@@ -70,7 +74,11 @@ public final class NotificationPresenter: @unchecked Sendable {
     private final class ShownBanner {
         var desired: NotificationContent
         var sent: NotificationContent?
-        var notification: UnsafeMutablePointer<NotifyNotification>?
+        var notification: UnsafeMutablePointer<NotifyNotification>? {
+            didSet { if notification != oldValue { generation &+= 1 } }
+        }
+        /// Which notification `notification` is (a pointer can be reused).
+        private(set) var generation: UInt64 = 0
         /// The content identity `notification` was made for.
         var identity = ""
         /// When the server last popped it up (monotonic µs).
@@ -79,7 +87,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         var holdTimer: GLibTimer?
         /// The update sent without libnotify that is not answered yet (for
         /// the notification it names: a new phase's notification has none).
-        var inFlight: PendingUpdate?
+        var inFlight: UpdateTicket?
+        /// Gives up on an update taken back from a lane, which has no call timeout.
+        var inFlightTimer: GLibTimer?
         /// The server's id of `notification` (read once per show, not per tick).
         var id: UInt32 = 0
         init(desired: NotificationContent) { self.desired = desired }
@@ -99,6 +109,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         self.owner = owner
         self.icons = icons
         self.onEvent = onEvent
+        quiet = QuietUpdates { [weak self] ticket, answer in self?.handOver(ticket, answer) }
     }
 
     /// Starts the presenter thread. Idempotent while it runs; after `stop` has
@@ -124,6 +135,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         return ContextSources.liveCount(in: context)
     }
 
+    /// The banners whose quiet updates go out without this thread now (diagnostics).
+    package var quietLaneKeys: Set<String> { quiet.openKeys }
+
     /// The presenter thread's context with a reference of the caller's (to
     /// unref), or nil when no thread runs: the thread drops its own
     /// reference when it ends, so a bare pointer could dangle.
@@ -134,7 +148,10 @@ public final class NotificationPresenter: @unchecked Sendable {
     /// Asks for `content` on banner `key`, or its closing when nil. Only the
     /// latest request per key is carried out.
     public func post(key: String, content: NotificationContent?) {
+        if let content, quiet.offer(key: key, content: content) { return }
         let needsWake = lock.withLock {
+            // Nothing goes out by the lane before the presenter has done this.
+            quiet.shut(key: key)
             mailbox[key] = .some(content)
             defer { drainScheduled = true }
             return !drainScheduled
@@ -181,6 +198,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         // that is thread-default then: this one.
         notify_init(owner.appName)
         bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
+        if let bus { quiet.attach(bus: bus) }
         updatesCancellable = g_cancellable_new()
         let drainSource = WakeSource(context: context!) { [unowned self] in self.drain() }
         lock.withLock {
@@ -201,9 +219,9 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func release(context: OpaquePointer, loop: OpaquePointer) {
         // From here on nothing is sent: posts that come late only fill the mailbox.
         lock.withLock { available = false }
-        // Updates still under way answer (cancelled) on this context; their
-        // answers drop the last references to libnotify's objects, which must
-        // happen before libnotify is uninitialized.
+        quiet.detach()
+        // Updates still under way answer (cancelled) on this context, each
+        // giving back its call's record; a lane's answers go nowhere now.
         g_cancellable_cancel(updatesCancellable)
         lock.withLock { drainSource?.cancel() }
         let deadline = g_get_monotonic_time() + 5_000_000
@@ -216,6 +234,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         retryTimer = nil
         for banner in shown.values {
             banner.holdTimer?.cancel()
+            banner.inFlightTimer?.cancel()
             if let notification = banner.notification { g_object_unref(UnsafeMutableRawPointer(notification)) }
         }
         shown.removeAll()
@@ -257,8 +276,10 @@ public final class NotificationPresenter: @unchecked Sendable {
     }
 
     private func apply(key: String, content: NotificationContent?) {
+        if let banner = shown[key] { reclaimLane(key: key, banner: banner) }
         guard let content else {
             guard let banner = shown.removeValue(forKey: key) else { return }
+            banner.inFlightTimer?.cancel()
             if let notification = banner.notification {
                 var error: UnsafeMutablePointer<GError>?
                 notify_notification_close(notification, &error)
@@ -278,9 +299,17 @@ public final class NotificationPresenter: @unchecked Sendable {
         send(key: key, banner: banner)
     }
 
-    /// Brings the server up to the banner's desired content. Identical content
-    /// is never sent twice (KDE rejects it within a second; others would re-pop).
+    /// Brings the server up to the banner's desired content, then lets its
+    /// quiet updates go by the lane if it is settled.
     private func send(key: String, banner: ShownBanner) {
+        reclaimLane(key: key, banner: banner)
+        bringUpToDate(key: key, banner: banner)
+        openLane(key: key, banner: banner)
+    }
+
+    /// Identical content is never sent twice (KDE rejects it within a second;
+    /// others would re-pop).
+    private func bringUpToDate(key: String, banner: ShownBanner) {
         let content = banner.desired
         if banner.sent == content, banner.notification != nil { return }
         if lock.withLock({ available }) != true { return }  // sent when a server appears
@@ -302,7 +331,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         }
         if let existing = banner.notification, banner.sent != nil, bus != nil, serverOwner != nil {
             // An update: the answer to the one under way sends the latest.
-            if banner.inFlight?.notification != existing {
+            if banner.inFlight?.generation != banner.generation {
                 sendUpdate(key: key, banner: banner, notification: existing, icon: icon)
             }
             return
@@ -363,61 +392,125 @@ public final class NotificationPresenter: @unchecked Sendable {
         let id = banner.id
         let arguments = NotifyArguments.update(
             id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
-        let pending = PendingUpdate(
-            presenter: self, key: key, banner: banner, notification: notification, id: id, content: content,
-            server: server)
-        let update = Unmanaged.passRetained(pending)
-        banner.inFlight = pending
+        let ticket = UpdateTicket(
+            key: key, banner: banner, generation: banner.generation, id: id, content: content, server: server)
+        banner.inFlight = ticket
         updatesInFlight += 1
+        let call = Unmanaged.passRetained(UpdateCall(presenter: self, ticket: ticket))
         let answered: GAsyncReadyCallback = { source, result, data in
-            let update = Unmanaged<PendingUpdate>.fromOpaque(data!).takeRetainedValue()
+            let call = Unmanaged<UpdateCall>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
-            let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-            update.presenter.updateAnswered(update, reply: reply, error: error)
+            let answer: UpdateAnswer
+            if let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) {
+                let idValue = g_variant_get_child_value(reply, 0)!
+                answer = .id(g_variant_get_uint32(idValue))
+                g_variant_unref(idValue)
+                g_variant_unref(reply)
+            } else if g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0 {
+                g_error_free(error)
+                answer = .cancelled
+            } else {
+                answer = .failed(GErrorText.take(error))
+            }
+            call.presenter.updatesInFlight -= 1
+            call.presenter.updateAnswered(call.ticket, answer)
         }
         g_dbus_connection_call(
             bus, server, NotificationsBus.path, NotificationsBus.interface, "Notify", arguments,
-            VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, updatesCancellable, answered,
-            update.toOpaque())
+            VariantType.notifyReply, G_DBUS_CALL_FLAGS_NO_AUTO_START, Self.updateTimeoutMilliseconds,
+            updatesCancellable, answered, call.toOpaque())
     }
 
-    private func updateAnswered(
-        _ update: PendingUpdate, reply: OpaquePointer?, error: UnsafeMutablePointer<GError>?
-    ) {
-        let banner = update.banner
-        if banner.inFlight === update { banner.inFlight = nil }
-        updatesInFlight -= 1
-        let current = shown[update.key] === banner && banner.notification == update.notification
-        guard let reply else {
-            let cancelled = g_error_matches(error, g_io_error_quark(), gint(G_IO_ERROR_CANCELLED.rawValue)) != 0
-            let text = GErrorText.take(error)
-            guard current, !cancelled else { return }
+    /// The call timeout of an update: the lane's (GDBus's default), one source.
+    private static let updateTimeoutMilliseconds = gint(QuietUpdateLane.answerTimeout * 1000)
+
+    private func updateAnswered(_ update: UpdateTicket, _ answer: UpdateAnswer) {
+        if let banner = update.banner as? ShownBanner, banner.inFlight === update {
+            banner.inFlight = nil
+            banner.inFlightTimer?.cancel()
+        }
+        let banner = shown[update.key]
+        let current =
+            banner === update.banner && banner?.generation == update.generation && banner?.notification != nil
+        switch answer {
+        case .cancelled:
+            return
+        case .failed(let text):
+            guard current, let banner else { return }
             Log.warning("notification server: could not update banner: \(text)")
             banner.sent = nil  // shown again in full by the retry
             scheduleRetry()
-            return
-        }
-        let idValue = g_variant_get_child_value(reply, 0)!
-        let id = g_variant_get_uint32(idValue)
-        g_variant_unref(idValue)
-        g_variant_unref(reply)
-        guard current else {
-            // The banner closed (or moved to a new notification) while its
-            // update was under way: whatever the server made of the update
-            // (dunst makes a new notification under the old id, GNOME under a
-            // new one) must not stay. Closing one already gone only errs.
-            if shown[update.key]?.notification == nil || shown[update.key]?.id != id {
-                closeStray(id: id, on: update.server)
+        case .id(let id):
+            guard current, let banner, let notification = banner.notification else {
+                // The banner closed (or moved to a new notification) while its
+                // update was under way: whatever the server made of the update
+                // (dunst makes a new notification under the old id, GNOME under a
+                // new one) must not stay. Closing one already gone only errs.
+                if shown[update.key]?.notification == nil || shown[update.key]?.id != id {
+                    closeStray(id: id, on: update.server)
+                }
+                return
             }
-            return
+            if id != update.id {
+                // libnotify matches the server's signals by this id.
+                relavoi_notification_set_id(notification, gint(bitPattern: id))
+                banner.id = id
+            }
+            banner.shown(update.content)
+            if banner.desired != update.content {
+                send(key: update.key, banner: banner)
+            } else {
+                openLane(key: update.key, banner: banner)
+            }
         }
-        if id != update.id {
-            // libnotify matches the server's signals by this id.
-            relavoi_notification_set_id(update.notification, gint(bitPattern: id))
-            banner.id = id
+    }
+
+    // MARK: - Quiet lanes
+
+    /// Lets `banner`'s quiet updates go by its lane when it is settled: the
+    /// server has its desired content in its notification, nothing is under
+    /// way or held, and no post for it waits in the mailbox.
+    private func openLane(key: String, banner: ShownBanner) {
+        guard let sent = banner.sent, sent == banner.desired, banner.notification != nil, banner.inFlight == nil,
+            banner.holdTimer?.isActive != true, bus != nil, let server = serverOwner,
+            let icon = resolvedIcons[owner.iconName(for: sent)]
+        else { return }
+        let target = QuietTarget(
+            banner: banner, generation: banner.generation, id: banner.id, server: server, icon: icon, owner: owner,
+            rules: profile.rules)
+        lock.withLock {
+            guard available == true, mailbox[key] == nil else { return }
+            quiet.open(key: key, settledOn: sent, target: target)
         }
-        banner.shown(update.content)
-        if banner.desired != update.content { send(key: update.key, banner: banner) }
+    }
+
+    /// Takes `banner`'s lane back before the presenter looks at or changes
+    /// it: what the lane sent and took in is the banner's, and an update
+    /// still under way is its update in flight.
+    private func reclaimLane(key: String, banner: ShownBanner) {
+        guard let taken = quiet.reclaim(key: key), taken.banner === banner, taken.generation == banner.generation
+        else { return }
+        banner.sent = taken.lane.acknowledged
+        banner.desired = taken.lane.desired
+        guard let ticket = taken.underWay, let sentAt = taken.lane.sentAt else { return }
+        banner.inFlight = ticket
+        let waited = Double(g_get_monotonic_time()) / 1_000_000 - sentAt
+        banner.inFlightTimer = GLibTimer.once(after: max(0, QuietUpdateLane.answerTimeout - waited)) {
+            [self] in
+            guard banner.inFlight === ticket else { return }
+            quiet.forget(ticket)
+            updateAnswered(ticket, .failed("no answer in \(Int(QuietUpdateLane.answerTimeout)) s"))
+        }
+    }
+
+    /// A lane's answer the lane does not settle itself (any thread).
+    private func handOver(_ ticket: UpdateTicket, _ answer: UpdateAnswer) {
+        guard let context = retainedContext() else { return }
+        defer { g_main_context_unref(context) }
+        invoke(on: context) { presenter in
+            if let banner = presenter.shown[ticket.key] { presenter.reclaimLane(key: ticket.key, banner: banner) }
+            presenter.updateAnswered(ticket, answer)
+        }
     }
 
     private func closeStray(id: UInt32, on server: String) {
@@ -456,6 +549,8 @@ public final class NotificationPresenter: @unchecked Sendable {
 
     private func closed(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
         guard let banner = shown[key], banner.notification == notification else { return }
+        reclaimLane(key: key, banner: banner)
+        banner.inFlightTimer?.cancel()
         let reason = Int(notify_notification_get_closed_reason(notification))
         // libnotify never resets a closed reason: the next show needs a new object.
         banner.notification = nil
@@ -523,7 +618,8 @@ public final class NotificationPresenter: @unchecked Sendable {
     /// The old server's ids mean nothing to a new one (and may collide): new
     /// objects, shown from id 0.
     private func forgetServerState() {
-        for banner in shown.values {
+        for (key, banner) in shown {
+            reclaimLane(key: key, banner: banner)
             if let notification = banner.notification { g_object_unref(UnsafeMutableRawPointer(notification)) }
             banner.notification = nil
             banner.sent = nil
@@ -596,31 +692,14 @@ public final class NotificationPresenter: @unchecked Sendable {
         notify_notification_add_action(notification, "default", label, handler, context, release)
     }
 
-    /// An update under way, holding its notification until it is answered.
-    private final class PendingUpdate {
+    /// An update call under way: who hears its answer.
+    private final class UpdateCall {
         let presenter: NotificationPresenter
-        let key: String
-        let banner: ShownBanner
-        let notification: UnsafeMutablePointer<NotifyNotification>
-        let id: UInt32
-        let content: NotificationContent
-        /// The server's unique name the update went to.
-        let server: String
-        init(
-            presenter: NotificationPresenter, key: String, banner: ShownBanner,
-            notification: UnsafeMutablePointer<NotifyNotification>, id: UInt32, content: NotificationContent,
-            server: String
-        ) {
+        let ticket: UpdateTicket
+        init(presenter: NotificationPresenter, ticket: UpdateTicket) {
             self.presenter = presenter
-            self.key = key
-            self.banner = banner
-            self.notification = notification
-            self.id = id
-            self.content = content
-            self.server = server
-            g_object_ref(UnsafeMutableRawPointer(notification))
+            self.ticket = ticket
         }
-        deinit { g_object_unref(UnsafeMutableRawPointer(notification)) }
     }
 
     private final class Job {

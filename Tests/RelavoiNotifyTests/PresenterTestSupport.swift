@@ -1,4 +1,5 @@
 import CGLib
+import RelavoiCore
 import RelavoiGLib
 import XCTest
 
@@ -26,4 +27,25 @@ final class Box<Value>: @unchecked Sendable {
     init(_ value: Value) { stored = value }
     var value: Value { lock.withLock { stored } }
     func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
+
+/// A call's banner as the presenter tests post it: ringing, then live.
+enum BannerContents {
+    static let ringing = NotificationContent(
+        summary: "Rider", body: "Incoming call on +1 555", iconName: "com.relavoi.Agent-verified",
+        category: "call.incoming", urgency: .critical, resident: true, expireTimeout: 0,
+        soundName: "phone-incoming-call")
+
+    /// The live call at `second` seconds: a quiet update of the same notification.
+    static func live(_ second: Int) -> NotificationContent {
+        var content = ringing
+        content.body = "+1 555 · 00:\(second < 10 ? "0" : "")\(second)"
+        content.category = "call"
+        content.urgency = .low
+        content.soundName = nil
+        content.suppressSound = true
+        content.transient = true
+        content.defaultAction = "Open call"
+        return content
+    }
 }

@@ -27,22 +27,8 @@ final class PresenterUpdateTests: XCTestCase {
         mock.stop()
     }
 
-    private let ringing = NotificationContent(
-        summary: "Rider", body: "Incoming call on +1 555", iconName: "com.relavoi.Agent-verified",
-        category: "call.incoming", urgency: .critical, resident: true, expireTimeout: 0,
-        soundName: "phone-incoming-call")
-
-    private func live(_ second: Int) -> NotificationContent {
-        var content = ringing
-        content.body = "+1 555 · 00:\(second < 10 ? "0" : "")\(second)"
-        content.category = "call"
-        content.urgency = .low
-        content.soundName = nil
-        content.suppressSound = true
-        content.transient = true
-        content.defaultAction = "Open call"
-        return content
-    }
+    private let ringing = BannerContents.ringing
+    private func live(_ second: Int) -> NotificationContent { BannerContents.live(second) }
 
     func testAnUpdateSaysWhatLibnotifysShowSays() throws {
         presenter.post(key: "a", content: ringing)
