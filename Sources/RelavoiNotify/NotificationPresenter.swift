@@ -40,7 +40,7 @@ public final class NotificationPresenter: @unchecked Sendable {
     private let onEvent: @Sendable (Event) -> Void
     private let icons: IconLocator
     /// The settled banners' quiet lanes (their own lock; taken inside `lock`, never around it).
-    private var quiet: QuietUpdates!
+    private let quiet = QuietUpdates()
 
     // Mailbox, shared with posting threads under `lock`.
     private let lock = Lock()
@@ -109,7 +109,6 @@ public final class NotificationPresenter: @unchecked Sendable {
         self.owner = owner
         self.icons = icons
         self.onEvent = onEvent
-        quiet = QuietUpdates { [weak self] ticket, answer in self?.handOver(ticket, answer) }
     }
 
     /// Starts the presenter thread. Idempotent while it runs; after `stop` has
@@ -198,7 +197,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         // that is thread-default then: this one.
         notify_init(owner.appName)
         bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil)
-        if let bus { quiet.attach(bus: bus) }
+        if let bus {
+            quiet.attach(bus: bus) { [weak self] ticket, answer in self?.handOver(ticket, answer) }
+        }
         updatesCancellable = g_cancellable_new()
         let drainSource = WakeSource(context: context!) { [unowned self] in self.drain() }
         lock.withLock {

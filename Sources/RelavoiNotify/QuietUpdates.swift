@@ -81,14 +81,11 @@ final class QuietUpdates: @unchecked Sendable {
     private var bySerial: [UInt32: Entry] = [:]
     private var bus: OpaquePointer?
     private var filterID: guint = 0
-    private let handOver: @Sendable (UpdateTicket, UpdateAnswer) -> Void
+    private var handOver: (@Sendable (UpdateTicket, UpdateAnswer) -> Void)?
 
-    init(handOver: @escaping @Sendable (UpdateTicket, UpdateAnswer) -> Void) {
-        self.handOver = handOver
-    }
-
-    /// Starts reading answers on `bus` (the connection the updates go out on).
-    func attach(bus: OpaquePointer) {
+    /// Starts reading answers on `bus` (the connection the updates go out
+    /// on); what the lanes do not settle themselves goes to `handOver`.
+    func attach(bus: OpaquePointer, handOver: @escaping @Sendable (UpdateTicket, UpdateAnswer) -> Void) {
         let filter: GDBusMessageFilterFunction = { _, message, incoming, data in
             guard incoming != 0, let message else { return message }
             let quiet = Unmanaged<QuietUpdates>.fromOpaque(data!).takeUnretainedValue()
@@ -99,6 +96,7 @@ final class QuietUpdates: @unchecked Sendable {
         // GLib calls the release once no filter call can be running.
         let release: GDestroyNotify = { data in Unmanaged<QuietUpdates>.fromOpaque(data!).release() }
         lock.withLock {
+            self.handOver = handOver
             self.bus = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(bus)))
             filterID = g_dbus_connection_add_filter(bus, filter, Unmanaged.passRetained(self).toOpaque(), release)
         }
@@ -110,6 +108,7 @@ final class QuietUpdates: @unchecked Sendable {
             defer {
                 self.bus = nil
                 self.filterID = 0
+                handOver = nil
                 lanes.removeAll()
                 bySerial.removeAll()
             }
@@ -145,7 +144,7 @@ final class QuietUpdates: @unchecked Sendable {
                 return true
             }
         }
-        if let failure { handOver(failure.0, failure.1) }
+        if let failure { hand(failure) }
         return taken
     }
 
@@ -205,6 +204,11 @@ final class QuietUpdates: @unchecked Sendable {
         return nil
     }
 
+    /// Outside the lock: the presenter takes its own lock to hear of it.
+    private func hand(_ update: (UpdateTicket, UpdateAnswer)) {
+        lock.withLock { handOver }?(update.0, update.1)
+    }
+
     private func fail(_ entry: Entry, _ ticket: UpdateTicket, _ text: String) -> (UpdateTicket, UpdateAnswer) {
         _ = entry.lane.answered(applied: false, now: Self.now())
         return (ticket, .failed(text))
@@ -246,7 +250,7 @@ final class QuietUpdates: @unchecked Sendable {
             }
             return true
         }
-        if let handOff { handOver(handOff.0, handOff.1) }
+        if let handOff { hand(handOff) }
         return ours
     }
 

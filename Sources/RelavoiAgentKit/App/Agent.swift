@@ -25,6 +25,11 @@ public final class Agent {
     }
 
     private func releasePages() {
+        if pageSchedule.isSettling, let followed = controller?.followedCallCount, followed > 0 {
+            Log.debug("page release: the settling release skipped while \(followed) call(s) are followed")
+            pageSchedule.skippedSettling()
+            return
+        }
         let cpuBefore = ProcessFigures.threadCPUSeconds()
         let released = residentPages.release()
         let micros = Int((ProcessFigures.threadCPUSeconds() - cpuBefore) * 1_000_000)

@@ -7,7 +7,10 @@ import FoundationEssentials
 /// busy tenant still gets it; and once more `settle` after that release, for
 /// what ran only once after the work (GLib's idle pool threads exit 15 s
 /// later, each keep-alive runs a first time). Then nothing: an idle agent
-/// has no timer for it. Pure.
+/// has no timer for it. The settling release is skipped while calls are
+/// followed (`skippedSettling`): their ticks would map straight back what it
+/// gives back, it stalled the main loop for up to 22 ms with a live banner,
+/// and a call's end is a change with a release of its own. Pure.
 public struct PageReleaseSchedule: Sendable, Equatable {
     /// Quiet for this long after the last change: release.
     public var quiet: Double = 1
@@ -38,6 +41,12 @@ public struct PageReleaseSchedule: Sendable, Equatable {
         firstChange = nil
         lastChange = nil
     }
+
+    /// Whether the release due next is the settling one (nothing changed since the last).
+    public var isSettling: Bool { firstChange == nil && settleRelease != nil }
+
+    /// The settling release was not run: nothing more until the next change.
+    public mutating func skippedSettling() { settleRelease = nil }
 
     /// The next release, or nil while nothing changed since the settling one.
     public var nextRelease: Date? {

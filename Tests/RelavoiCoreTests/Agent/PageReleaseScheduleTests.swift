@@ -42,6 +42,21 @@ import Testing
         #expect(schedule.nextRelease == nil)
     }
 
+    @Test func aSkippedSettlingReleaseWaitsForTheNextChange() {
+        var schedule = PageReleaseSchedule(startedAt: t0)
+        #expect(!schedule.isSettling, "start-up's release is a change's")
+        schedule.released(now: at(1))
+        #expect(schedule.isSettling)
+        schedule.skippedSettling()
+        #expect(schedule.nextRelease == nil, "no timer while nothing changes")
+        schedule.changed(now: at(300))
+        #expect(!schedule.isSettling)
+        #expect(schedule.nextRelease == at(301), "the change (a call's end) brings its own release")
+        schedule.released(now: at(301))
+        #expect(schedule.isSettling)
+        #expect(schedule.nextRelease == at(361), "and its settling one")
+    }
+
     @Test func aReleaseWithNothingChangedSchedulesNothing() {
         var schedule = PageReleaseSchedule(startedAt: t0)
         schedule.released(now: at(1))
