@@ -69,6 +69,8 @@ final class QuietUpdates: @unchecked Sendable {
         var lane: QuietUpdateLane
         var ticket: UpdateTicket?
         var serial: UInt32 = 0
+        /// Made on the posting thread, for the courier to send.
+        var outgoing: UpdateTicket?
         init(key: String, target: QuietTarget, lane: QuietUpdateLane) {
             self.key = key
             self.target = target
@@ -82,6 +84,12 @@ final class QuietUpdates: @unchecked Sendable {
     private var bus: OpaquePointer?
     private var filterID: guint = 0
     private var handOver: (@Sendable (UpdateTicket, UpdateAnswer) -> Void)?
+    /// Sends the posted updates on GDBus's own thread, known once a filter
+    /// call ran there: a message sent from another thread wakes GDBus's thread
+    /// inside GDBus's locks, which it then blocks on (two more context
+    /// switches per update); from its own thread it is written at once.
+    private var courier: WakeSource?
+    private var outbox: [Entry] = []
 
     /// Starts reading answers on `bus` (the connection the updates go out
     /// on); what the lanes do not settle themselves goes to `handOver`.
@@ -111,6 +119,9 @@ final class QuietUpdates: @unchecked Sendable {
                 handOver = nil
                 lanes.removeAll()
                 bySerial.removeAll()
+                outbox.removeAll()
+                // The courier goes on its own thread (`deliver`), where its source runs.
+                courier?.wake()
             }
             return (self.bus, self.filterID)
         }
@@ -134,18 +145,54 @@ final class QuietUpdates: @unchecked Sendable {
     /// answered. False: the presenter's (and the lane is shut).
     func offer(key: String, content: NotificationContent) -> Bool {
         var failure: (UpdateTicket, UpdateAnswer)?
+        var courier: WakeSource?
         let taken = lock.withLock { () -> Bool in
             guard let entry = lanes[key] else { return false }
             switch entry.lane.offer(content, now: Self.now()) {
             case .declined: return false
             case .taken: return true
             case .send(let next):
-                failure = send(next, for: entry)
+                let ticket = makeTicket(next, for: entry)
+                if let found = self.courier {
+                    entry.outgoing = ticket
+                    outbox.append(entry)
+                    courier = found
+                } else {
+                    failure = transmit(ticket, for: entry)
+                }
                 return true
             }
         }
+        courier?.wake()
         if let failure { hand(failure) }
         return taken
+    }
+
+    /// GDBus's thread: sends what the posting threads left for it.
+    private func deliver() {
+        var failures: [(UpdateTicket, UpdateAnswer)] = []
+        let retired = lock.withLock { () -> WakeSource? in
+            guard bus != nil else {
+                defer { courier = nil }
+                courier?.cancel()
+                return courier
+            }
+            for entry in outbox {
+                guard let ticket = entry.outgoing else { continue }
+                entry.outgoing = nil
+                if let failure = transmit(ticket, for: entry) { failures.append(failure) }
+            }
+            outbox.removeAll()
+            return nil
+        }
+        _ = retired  // released here, outside the lock
+        for failure in failures { hand(failure) }
+    }
+
+    /// In a filter call, on GDBus's thread: its context is the thread-default one.
+    private func meetGDBusThread() {
+        guard courier == nil, bus != nil, let context = g_main_context_get_thread_default() else { return }
+        courier = WakeSource(context: context) { [weak self] in self?.deliver() }
     }
 
     /// The banners whose lane takes updates now (diagnostics and tests).
@@ -178,14 +225,22 @@ final class QuietUpdates: @unchecked Sendable {
         }
     }
 
-    /// Sends `content` for `entry`'s lane under the lock; a message that could
-    /// not be sent is answered as failed at once (the caller hands it over).
-    private func send(_ content: NotificationContent, for entry: Entry) -> (UpdateTicket, UpdateAnswer)? {
+    /// The ticket of `content`'s update, under the lock: from here on it is
+    /// the one under way (and what the presenter takes back with the lane).
+    private func makeTicket(_ content: NotificationContent, for entry: Entry) -> UpdateTicket {
         let target = entry.target
         let ticket = UpdateTicket(
             key: entry.key, banner: target.banner, generation: target.generation, id: target.id, content: content,
             server: target.server)
         entry.ticket = ticket
+        return ticket
+    }
+
+    /// Sends `ticket`'s update under the lock; a message that could not be
+    /// sent is answered as failed at once (the caller hands it over).
+    private func transmit(_ ticket: UpdateTicket, for entry: Entry) -> (UpdateTicket, UpdateAnswer)? {
+        let target = entry.target
+        let content = ticket.content
         guard let bus else { return fail(entry, ticket, "the presenter has stopped") }
         let message = g_dbus_message_new_method_call(
             target.server, NotificationsBus.path, NotificationsBus.interface, "Notify")!
@@ -236,6 +291,7 @@ final class QuietUpdates: @unchecked Sendable {
         let serial = g_dbus_message_get_reply_serial(message)
         var handOff: (UpdateTicket, UpdateAnswer)?
         let ours = lock.withLock { () -> Bool in
+            meetGDBusThread()
             guard let entry = bySerial[serial], let ticket = entry.ticket, entry.serial == serial,
                 Self.sender(of: message, is: ticket.server)
             else { return false }
@@ -245,7 +301,7 @@ final class QuietUpdates: @unchecked Sendable {
             if case .id(let id) = answer { applied = id == ticket.id } else { applied = false }
             switch entry.lane.answered(applied: applied, now: Self.now()) {
             case .settled: break
-            case .send(let next): handOff = send(next, for: entry)
+            case .send(let next): handOff = transmit(makeTicket(next, for: entry), for: entry)
             case .handOver: handOff = (ticket, answer)
             }
             return true
