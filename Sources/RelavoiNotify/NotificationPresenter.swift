@@ -509,16 +509,18 @@ public final class NotificationPresenter: @unchecked Sendable {
         guard let context = retainedContext() else { return }
         defer { g_main_context_unref(context) }
         invoke(on: context) { presenter in
-            if let banner = presenter.shown[ticket.key] { presenter.reclaimLane(key: ticket.key, banner: banner) }
+            // Only the lane of the notification the update was for.
+            if let banner = presenter.shown[ticket.key], ticket.banner === banner,
+                ticket.generation == banner.generation
+            {
+                presenter.reclaimLane(key: ticket.key, banner: banner)
+            }
             presenter.updateAnswered(ticket, answer)
         }
     }
 
     private func closeStray(id: UInt32, on server: String) {
-        guard let bus else { return }
-        g_dbus_connection_call(
-            bus, server, NotificationsBus.path, NotificationsBus.interface, "CloseNotification",
-            GVariantValues.tuple([g_variant_new_uint32(id)]), nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, nil, nil, nil)
+        if let bus { NotificationsBus.close(id: id, on: server, bus: bus) }
     }
 
     /// GNOME hides a banner that is updated at normal urgency while it is

@@ -5,8 +5,9 @@ import RelavoiGLib
 /// An update of a banner's notification sent and not answered yet.
 final class UpdateTicket: @unchecked Sendable {
     let key: String
-    /// The presenter's record of the banner: compared, never read off its thread.
-    let banner: AnyObject
+    /// The presenter's record of the banner: compared, never read off its
+    /// thread; weak, as the banner holds its update in flight.
+    weak var banner: AnyObject?
     /// Which of that banner's notifications the update is for.
     let generation: UInt64
     let id: UInt32
@@ -71,6 +72,8 @@ final class QuietUpdates: @unchecked Sendable {
         var serial: UInt32 = 0
         /// Made on the posting thread, for the courier to send.
         var outgoing: UpdateTicket?
+        /// The server said it closed the notification (dismissed, expired).
+        var closedByServer = false
         init(key: String, target: QuietTarget, lane: QuietUpdateLane) {
             self.key = key
             self.target = target
@@ -168,6 +171,15 @@ final class QuietUpdates: @unchecked Sendable {
         return taken
     }
 
+    /// An update left for the courier and not sent is not under way: the
+    /// lane's latest content stays for the presenter to send if it still applies.
+    private func withdrawUnsent(_ entry: Entry) {
+        guard entry.outgoing != nil else { return }
+        entry.outgoing = nil
+        entry.ticket = nil
+        _ = entry.lane.answered(applied: false, now: Self.now())
+    }
+
     /// GDBus's thread: sends what the posting threads left for it.
     private func deliver() {
         var failures: [(UpdateTicket, UpdateAnswer)] = []
@@ -179,6 +191,12 @@ final class QuietUpdates: @unchecked Sendable {
             }
             for entry in outbox {
                 guard let ticket = entry.outgoing else { continue }
+                // A lane shut meanwhile (a close, a dismissal, the presenter's
+                // work) sends nothing more: its latest is the presenter's.
+                guard entry.lane.isOpen else {
+                    withdrawUnsent(entry)
+                    continue
+                }
                 entry.outgoing = nil
                 if let failure = transmit(ticket, for: entry) { failures.append(failure) }
             }
@@ -211,6 +229,7 @@ final class QuietUpdates: @unchecked Sendable {
         lock.withLock {
             guard let entry = lanes.removeValue(forKey: key) else { return nil }
             entry.lane.shut()
+            withdrawUnsent(entry)
             return Reclaimed(
                 lane: entry.lane, banner: entry.target.banner, generation: entry.target.generation,
                 underWay: entry.lane.underWay == nil ? nil : entry.ticket)
@@ -292,13 +311,22 @@ final class QuietUpdates: @unchecked Sendable {
         var handOff: (UpdateTicket, UpdateAnswer)?
         let ours = lock.withLock { () -> Bool in
             meetGDBusThread()
+            // The bus itself answers for a server that is gone or never answered.
             guard let entry = bySerial[serial], let ticket = entry.ticket, entry.serial == serial,
                 Self.sender(of: message, is: ticket.server)
+                    || (g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_ERROR
+                        && Self.sender(of: message, is: "org.freedesktop.DBus"))
             else { return false }
             bySerial[serial] = nil
             let answer = Self.answer(in: message)
             let applied: Bool
             if case .id(let id) = answer { applied = id == ticket.id } else { applied = false }
+            if entry.closedByServer, case .id(let id) = answer {
+                // Whatever the server made of an update that came after its
+                // closing (dunst makes it again under the old id) must not
+                // stay; closed here, whatever the presenter hears first.
+                if let bus { NotificationsBus.close(id: id, on: ticket.server, bus: bus) }
+            }
             switch entry.lane.answered(applied: applied, now: Self.now()) {
             case .settled: break
             case .send(let next): handOff = transmit(makeTicket(next, for: entry), for: entry)
@@ -322,6 +350,7 @@ final class QuietUpdates: @unchecked Sendable {
             for entry in lanes.values
             where entry.target.id == id && Self.sender(of: message, is: entry.target.server) {
                 entry.lane.shut()
+                entry.closedByServer = true
             }
         }
     }

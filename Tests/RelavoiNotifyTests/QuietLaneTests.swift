@@ -85,6 +85,10 @@ final class QuietLaneTests: XCTestCase {
             mock.notifyCalls().last?.body == BannerContents.live(3).body
         }
         try waitFor("the lane opens again") { presenter.quietLaneKeys == ["a"] }
+        XCTAssertEqual(
+            mock.notifyCalls().map(\.body),
+            [BannerContents.ringing, BannerContents.live(1), BannerContents.live(3)].map(\.body),
+            "only the presenter's latest went out after the lane was shut")
     }
 
     func testTicksWaitForAStoppedServerAndOnlyTheLatestFollows() throws {
@@ -103,6 +107,8 @@ final class QuietLaneTests: XCTestCase {
     /// dunst makes a dismissed notification again under the requested id: a
     /// tick that reaches it just after the user's dismissal would bring the
     /// banner back. The dismissal comes first; the tick's notification is closed.
+    /// (GDBus hands the signal to libnotify on the presenter's context before
+    /// the filter hands the answer over there: both idles, in message order.)
     func testATickThatRecreatesADismissedBannerIsClosed() throws {
         try settleLiveBanner()
         mock.replaceMethod(

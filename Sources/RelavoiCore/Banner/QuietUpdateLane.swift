@@ -86,8 +86,8 @@ public struct QuietUpdateLane: Equatable, Sendable {
         guard let sent = underWay else { return isOpen ? .settled : .handOver }
         underWay = nil
         sentAt = nil
+        if applied { acknowledged = sent }
         guard isOpen, applied else { return shut(.handOver) }
-        acknowledged = sent
         guard desired != acknowledged else { return .settled }
         start(desired, now: now)
         return .send(desired)

@@ -79,6 +79,7 @@ import Testing
         _ = lane.offer(live(2), now: 1)
         lane.shut()
         #expect(lane.answered(applied: true, now: 1.5) == .handOver)
+        #expect(lane.acknowledged == live(2), "what the server took is known to whoever takes the lane back")
     }
 
     @Test func aServerSilentForTheTimeoutIsThePresenters() {
