@@ -94,6 +94,12 @@ public final class NotificationPresenter: @unchecked Sendable {
         var id: UInt32 = 0
         init(desired: NotificationContent) { self.desired = desired }
 
+        /// Whether `record` and `generation` name this banner's notification now
+        /// (an update's ticket, a lane taken back).
+        func isShowing(_ record: AnyObject?, generation: UInt64) -> Bool {
+            record === self && generation == self.generation && notification != nil
+        }
+
         /// The server has `content` now; anything but a quiet update popped it up.
         func shown(_ content: NotificationContent) {
             sent = content
@@ -431,8 +437,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.inFlightTimer?.cancel()
         }
         let banner = shown[update.key]
-        let current =
-            banner === update.banner && banner?.generation == update.generation && banner?.notification != nil
+        let current = banner?.isShowing(update.banner, generation: update.generation) == true
         switch answer {
         case .cancelled:
             return
@@ -489,13 +494,14 @@ public final class NotificationPresenter: @unchecked Sendable {
     /// it: what the lane sent and took in is the banner's, and an update
     /// still under way is its update in flight.
     private func reclaimLane(key: String, banner: ShownBanner) {
-        guard let taken = quiet.reclaim(key: key), taken.banner === banner, taken.generation == banner.generation
+        guard let taken = quiet.reclaim(key: key),
+            banner.isShowing(taken.target.banner, generation: taken.target.generation)
         else { return }
         banner.sent = taken.lane.acknowledged
         banner.desired = taken.lane.desired
         guard let ticket = taken.underWay, let sentAt = taken.lane.sentAt else { return }
         banner.inFlight = ticket
-        let waited = Double(g_get_monotonic_time()) / 1_000_000 - sentAt
+        let waited = QuietUpdates.now() - sentAt
         banner.inFlightTimer = GLibTimer.once(after: max(0, QuietUpdateLane.answerTimeout - waited)) {
             [self] in
             guard banner.inFlight === ticket else { return }
@@ -510,8 +516,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         defer { g_main_context_unref(context) }
         invoke(on: context) { presenter in
             // Only the lane of the notification the update was for.
-            if let banner = presenter.shown[ticket.key], ticket.banner === banner,
-                ticket.generation == banner.generation
+            if let banner = presenter.shown[ticket.key], banner.isShowing(ticket.banner, generation: ticket.generation)
             {
                 presenter.reclaimLane(key: ticket.key, banner: banner)
             }

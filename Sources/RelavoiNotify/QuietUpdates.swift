@@ -58,8 +58,7 @@ final class QuietUpdates: @unchecked Sendable {
     /// What the presenter gets back when it takes a lane back.
     struct Reclaimed {
         let lane: QuietUpdateLane
-        let banner: AnyObject
-        let generation: UInt64
+        let target: QuietTarget
         /// The update still under way (its answer is handed over).
         let underWay: UpdateTicket?
     }
@@ -70,8 +69,8 @@ final class QuietUpdates: @unchecked Sendable {
         var lane: QuietUpdateLane
         var ticket: UpdateTicket?
         var serial: UInt32 = 0
-        /// Made on the posting thread, for the courier to send.
-        var outgoing: UpdateTicket?
+        /// `ticket` was made on the posting thread and waits for the courier.
+        var unsent = false
         /// The server said it closed the notification (dismissed, expired).
         var closedByServer = false
         init(key: String, target: QuietTarget, lane: QuietUpdateLane) {
@@ -157,7 +156,7 @@ final class QuietUpdates: @unchecked Sendable {
             case .send(let next):
                 let ticket = makeTicket(next, for: entry)
                 if let found = self.courier {
-                    entry.outgoing = ticket
+                    entry.unsent = true
                     outbox.append(entry)
                     courier = found
                 } else {
@@ -174,8 +173,8 @@ final class QuietUpdates: @unchecked Sendable {
     /// An update left for the courier and not sent is not under way: the
     /// lane's latest content stays for the presenter to send if it still applies.
     private func withdrawUnsent(_ entry: Entry) {
-        guard entry.outgoing != nil else { return }
-        entry.outgoing = nil
+        guard entry.unsent else { return }
+        entry.unsent = false
         entry.ticket = nil
         _ = entry.lane.answered(applied: false, now: Self.now())
     }
@@ -190,14 +189,14 @@ final class QuietUpdates: @unchecked Sendable {
                 return courier
             }
             for entry in outbox {
-                guard let ticket = entry.outgoing else { continue }
+                guard entry.unsent, let ticket = entry.ticket else { continue }
                 // A lane shut meanwhile (a close, a dismissal, the presenter's
                 // work) sends nothing more: its latest is the presenter's.
                 guard entry.lane.isOpen else {
                     withdrawUnsent(entry)
                     continue
                 }
-                entry.outgoing = nil
+                entry.unsent = false
                 if let failure = transmit(ticket, for: entry) { failures.append(failure) }
             }
             outbox.removeAll()
@@ -231,8 +230,7 @@ final class QuietUpdates: @unchecked Sendable {
             entry.lane.shut()
             withdrawUnsent(entry)
             return Reclaimed(
-                lane: entry.lane, banner: entry.target.banner, generation: entry.target.generation,
-                underWay: entry.lane.underWay == nil ? nil : entry.ticket)
+                lane: entry.lane, target: entry.target, underWay: entry.lane.underWay == nil ? nil : entry.ticket)
         }
     }
 
@@ -370,5 +368,6 @@ final class QuietUpdates: @unchecked Sendable {
         return name.withCString { strcmp(sender, $0) == 0 }
     }
 
-    private static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    /// The lanes' clock (seconds, GLib's monotonic time, as its timers use).
+    static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
