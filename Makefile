@@ -3,8 +3,6 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PKG_SHIM := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
-# Tests and the demo's fallback run on this private bus (no activation of real servers).
-PRIVATE_BUS := dbus-run-session --config-file=$(CURDIR)/scripts/session-bus.conf --
 
 .PHONY: all deps deps-demo deps-deb build translations pot release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
 
@@ -63,7 +61,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	scripts/api-dump.sh --check
 	scripts/docs.sh
 	$(MAKE) --no-print-directory example
-	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) $(PRIVATE_BUS) $(SWIFT) test --skip-build
+	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) SWIFT=$(SWIFT) scripts/run-tests.sh
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
 	Tests/shell/run-unit-tests.sh

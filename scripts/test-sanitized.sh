@@ -49,8 +49,7 @@ else
 fi
 
 status=0
-dbus-run-session --config-file="$root/scripts/session-bus.conf" -- \
-    "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "$@" || status=$?
+RELAVOI_TEST_LOGS=$scratch/test-logs SWIFT=$swift scripts/run-tests.sh --sanitize="$sanitizer" --scratch-path "$scratch" "$@" || status=$?
 
 # Judge the reports (docs/hardening.md, "Reading the reports"):
 # - any ASan memory error or TSan warning (after scripts/tsan.supp) fails;

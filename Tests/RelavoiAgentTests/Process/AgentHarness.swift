@@ -58,7 +58,7 @@ final class AgentHarness {
     /// Waits for a Notify call matching `predicate`; returns it.
     @discardableResult
     func waitForNotify(
-        timeout: Double = 8, file: StaticString = #filePath, line: UInt = #line,
+        timeout: Double = 30, file: StaticString = #filePath, line: UInt = #line,
         _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
     ) -> MockNotificationServer.NotifyCall? {
         var found: MockNotificationServer.NotifyCall?

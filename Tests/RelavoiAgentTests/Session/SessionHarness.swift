@@ -128,7 +128,7 @@ final class SessionHarness {
     /// Waits for a Notify on the test session bus's mock matching `predicate`.
     @discardableResult
     func waitForNotify(
-        timeout: Double = 8, file: StaticString = #filePath, line: UInt = #line,
+        timeout: Double = 30, file: StaticString = #filePath, line: UInt = #line,
         _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
     ) -> MockNotificationServer.NotifyCall? {
         guard let notifications else { return nil }
