@@ -21,11 +21,36 @@ max_retries=${RELAVOI_TEST_RETRIES:-3}
 logs=${RELAVOI_TEST_LOGS:-$root/.build/test-logs}
 mkdir -p "$logs"
 
+# A 1 s ticker beside each run: its longest pause, printed when a run fails,
+# tells a stall of the machine from a test that hangs on its own.
+tick() {
+    local up
+    while :; do
+        read -r up _ </proc/uptime && echo "$up $(date -u +%T)"
+        sleep 1
+    done
+}
+longest_pause() { # ticks file
+    awk 'NR > 1 && $1 - last > worst { worst = $1 - last; at = $2 }
+        { last = $1 }
+        END { printf "the longest pause of a 1 s ticker beside the run: %.1f s (up to %s UTC)\n", worst, at }' "$1"
+}
+
+ticker=""
+trap '[[ -z $ticker ]] || kill "$ticker" 2>/dev/null' EXIT
 run() { # log file, swift test arguments
-    local log=$1
+    local log=$1 status
     shift
+    tick >"$log.ticks" &
+    ticker=$!
     dbus-run-session --config-file="$root/scripts/session-bus.conf" -- \
         "$swift" test --skip-build "$@" 2>&1 | tee "$log"
+    status=$?
+    kill "$ticker" 2>/dev/null
+    wait "$ticker" 2>/dev/null
+    ticker=""
+    [[ $status -eq 0 ]] || echo "== $(longest_pause "$log.ticks")" >&2
+    return "$status"
 }
 
 first=$logs/first.log
