@@ -6,7 +6,7 @@
 #
 # The process tests start real agents, servers and buses on a shared machine; a
 # stall of the whole machine runs out any wait (in CI on 2026-12-02, the agent
-# and the test process of one test both stalled for about 97 s). So when only a
+# and the test process of one test both made no progress for about 97 s). So when only a
 # few XCTest cases fail, and the run itself did not crash, each of them runs
 # once more on a fresh bus: the run passes only if every one of them passes
 # then. The first failure stays in the output and the summary names the test, so
