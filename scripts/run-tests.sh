@@ -6,13 +6,13 @@
 #
 # The process tests start real agents, servers and buses on a shared machine; a
 # stall of the whole machine runs out any wait (in CI on 2026-12-02, the agent
-# and the test process of one test both made no progress for about 97 s). So when only a
-# few XCTest cases fail, and the run itself did not crash, each of them runs
-# once more on a fresh bus: the run passes only if every one of them passes
-# then. The first failure stays in the output and the summary names the test, so
-# a flaky test is seen, not hidden. Anything else (a crash, a Swift Testing
-# failure, more than RELAVOI_TEST_RETRIES failures, RELAVOI_TEST_RETRIES=0)
-# fails at once.
+# and the test process of one test both made no progress for about 97 s). So
+# when only a few XCTest cases fail, and the run itself did not crash, each of
+# them runs once more on a fresh bus: the run passes only if every one of them
+# passes then. The first failure stays in the output and the summary names the
+# test, so a flaky test is seen, not hidden. Anything else (a crash, a Swift
+# Testing failure, more than RELAVOI_TEST_RETRIES failures,
+# RELAVOI_TEST_RETRIES=0) fails at once.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
