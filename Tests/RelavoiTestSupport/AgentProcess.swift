@@ -62,6 +62,11 @@ public final class AgentProcess {
 
     public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// Waits (turning the GLib loop) until the log holds `text` at least `count` times.
+    public func waitForLog(_ text: String, count: Int = 1, timeout: Double = 15) -> Bool {
+        MainLoop.iterate(timeout: timeout) { self.log.components(separatedBy: text).count > count }
+    }
+
     /// Ends it as a session does (SIGTERM) and waits for the exit; nothing
     /// when it is not running.
     public func terminate(timeout: Double = 10) {

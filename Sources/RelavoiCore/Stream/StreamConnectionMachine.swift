@@ -226,19 +226,23 @@ public struct StreamConnectionMachine: Sendable {
     }
 
     /// Any frame at all arrived (events, pong, welcome): the socket is not half-open.
-    public mutating func noteActivity(now: Double) {
+    /// A probe it answers is over; the line saying so is what tests wait for.
+    @discardableResult
+    public mutating func noteActivity(now: Double) -> [Action] {
         lastActivity = now
+        guard probeDeadline != nil else { return [] }
         probeDeadline = nil
+        return [.log(.debug, "the probe was answered; keeping the connection")]
     }
 
     public mutating func welcomeReceived(attempt: Int, now: Double) -> [Action] {
         guard attempt == self.attempt else { return [] }
-        noteActivity(now: now)
-        guard phase == .awaitingWelcome else { return [] }
+        let probeAnswered = noteActivity(now: now)
+        guard phase == .awaitingWelcome else { return probeAnswered }
         phase = .live
         liveSince = now
         if settings.stableConnectionInterval <= 0 { backoff.reset() }
-        return [.publish(.connected), .finishConnectWaiters, .log(.info, "stream live")]
+        return probeAnswered + [.publish(.connected), .finishConnectWaiters, .log(.info, "stream live")]
     }
 
     /// The socket closed (by the server, the network or libsoup). `code` is

@@ -282,7 +282,10 @@ final class StreamConnectionDriver {
                     now: MonotonicClock.now()))
         }
         socket.onText = { [weak self] bytes in self?.received(bytes, attempt: attempt) }
-        socket.onPong = { [weak self] in self?.machine.noteActivity(now: MonotonicClock.now()) }
+        socket.onPong = { [weak self] in
+            guard let self else { return }
+            self.perform(self.machine.noteActivity(now: MonotonicClock.now()))
+        }
         socket.onError = { [weak self] error in
             self?.log(error.code == 1009 ? .warning : .debug, "socket error: \(error.message)")
         }
@@ -316,7 +319,7 @@ final class StreamConnectionDriver {
     private func received(_ bytes: UnsafeRawBufferPointer, attempt: Int) {
         guard attempt == socketAttempt, socket != nil else { return }
         let now = MonotonicClock.now()
-        machine.noteActivity(now: now)
+        perform(machine.noteActivity(now: now))
         framesReceived &+= 1
         let frame: StreamFrame
         do {

@@ -79,7 +79,7 @@ final class AgentHarness {
     func waitForLog(
         _ text: String, count: Int = 1, timeout: Double = 15, file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
-        let ok = MainLoop.iterate(timeout: timeout) { self.agent.log.components(separatedBy: text).count > count }
+        let ok = agent.waitForLog(text, count: count, timeout: timeout)
         if !ok {
             XCTFail("no \"\(text)\" ×\(count) in the agent's log:\n\(agent.log.suffix(3000))", file: file, line: line)
         }

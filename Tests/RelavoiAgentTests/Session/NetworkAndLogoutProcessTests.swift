@@ -49,8 +49,9 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 XCTAssertTrue(
                     MainLoop.iterate(timeout: 30) { h.sandbox.receivedMessages.filter { $0 == "ping" }.count > pings },
                     "no probe ping:\n\(h.agent.log.suffix(2000))")
-                // The sandbox answered the ping at once; a call sent after that pong shows once
-                // the agent has read the pong, which ends the probe (anything received does).
+                // The sandbox answers the ping at once; the pong ends the probe (anything received
+                // does), and with no probe left its deadline keeps the socket.
+                XCTAssertTrue(h.agent.waitForLog("the probe was answered"), String(h.agent.log.suffix(2000)))
                 h.session("ses_marker", label: "Marker")
                 h.answer("ses_marker")
                 h.waitForNotify(timeout: 30) { $0.summary == "Marker" }

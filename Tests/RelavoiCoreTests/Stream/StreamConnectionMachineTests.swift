@@ -291,10 +291,11 @@ import Testing
         var m = machine { $0.probeTimeout = 5 }
         goLive(&m)
         #expect(m.reconnectNow(now: 100) == [.sendPing, .checkAfter(5)])
-        m.noteActivity(now: 101)  // pong
+        #expect(m.noteActivity(now: 101) == [.log(.debug, "the probe was answered; keeping the connection")])  // pong
         #expect(m.heartbeat(now: 105) == [], "answered: keep the socket")
+        #expect(m.noteActivity(now: 106) == [], "no probe, nothing to say")
 
-        m.noteActivity(now: 199)
+        #expect(m.noteActivity(now: 199) == [])
         #expect(m.reconnectNow(now: 200) == [.sendPing, .checkAfter(5)])
         #expect(m.heartbeat(now: 204) == [])
         let actions = m.heartbeat(now: 205)

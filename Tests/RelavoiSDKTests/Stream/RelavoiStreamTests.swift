@@ -224,10 +224,10 @@ final class RelavoiStreamTests: StreamTestCase {
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
             events.reconnectNow()
-            // Past the probe's 0.3 s deadline, its own one-shot timer: an answered probe logs nothing
-            // and pings nothing more, so no later event marks it (keep-alive pings would, but libsoup's
-            // protocol pongs that come with them would answer the second probe below too).
-            loopFor(0.6)
+            // The pong ends the probe, and the stream says so; with no probe left, its deadline's
+            // heartbeat keeps the socket (StreamConnectionMachineTests: reconnectNowProbesAnOpenStream).
+            XCTAssertTrue(
+                loopUntil { logs.contains("the probe was answered") }, "\(logs.lines.map(\.1))")
             XCTAssertFalse(logs.contains("replacing the connection"), "a healthy stream answers the probe and stays")
             XCTAssertEqual(server.handshakeCount, 1, "a healthy stream answers the probe and stays")
             server.answersPings = false
