@@ -183,23 +183,23 @@ public struct StreamConnectionMachine: Sendable {
             delay = settings.unauthorizedRetryInterval
             if unauthorizedLogged {
                 actions.append(
-                    .log(.debug, "token request still refused (HTTP 401); retrying in \(Self.format(delay))"))
+                    .log(.debug, "token request still refused (HTTP 401); retrying in \(DurationText.seconds(delay))"))
             } else {
                 unauthorizedLogged = true
                 actions.append(
                     .log(
                         .warning,
-                        "bad API key or secret (HTTP 401 from the token endpoint); retrying every \(Self.format(delay))"
+                        "bad API key or secret (HTTP 401 from the token endpoint); retrying every \(DurationText.seconds(delay))"
                     ))
             }
         case .rateLimited(let retryAfter):
             delay = max(backoff.nextDelay(), retryAfter ?? settings.rateLimitedRetryMinimum)
             actions.append(
-                .log(streakLevel, "token endpoint rate limited (HTTP 429); retrying in \(Self.format(delay))"))
+                .log(streakLevel, "token endpoint rate limited (HTTP 429); retrying in \(DurationText.seconds(delay))"))
         case .transient(let message):
             delay = backoff.nextDelay()
             actions.append(
-                .log(streakLevel, "token request failed (\(message)); retrying in \(Self.format(delay))"))
+                .log(streakLevel, "token request failed (\(message)); retrying in \(DurationText.seconds(delay))"))
         }
         actions.append(.scheduleRetry(after: delay))
         actions.append(.finishConnectWaiters)
@@ -280,7 +280,7 @@ public struct StreamConnectionMachine: Sendable {
             guard now - connectStartedAt >= settings.connectTimeout else { return [] }
             return [.closeSocket(attempt: attempt, code: 1000, reason: "handshake timeout")]
                 + retryLater(
-                    reason: "handshake timed out after \(Self.format(settings.connectTimeout))",
+                    reason: "handshake timed out after \(DurationText.seconds(settings.connectTimeout))",
                     wasLive: false)
         case .awaitingWelcome, .live:
             let silent = now - lastActivity
@@ -289,7 +289,7 @@ public struct StreamConnectionMachine: Sendable {
                 let what = wasLive ? "" : " (no welcome frame)"
                 return [.closeSocket(attempt: attempt, code: 1000, reason: "keep-alive timeout")]
                     + retryLater(
-                        reason: "nothing received for \(Self.format(silent))\(what); replacing the connection",
+                        reason: "nothing received for \(DurationText.seconds(silent))\(what); replacing the connection",
                         wasLive: wasLive)
             }
             if now - lastPingSent >= settings.keepAliveInterval {
@@ -316,7 +316,7 @@ public struct StreamConnectionMachine: Sendable {
         let delay = backoff.nextDelay()
         var actions: [Action] = [.stopHeartbeat]
         if wasLive { actions.append(.publish(.connecting)) }
-        actions.append(.log(streakLevel, "\(reason); reconnecting in \(Self.format(delay))"))
+        actions.append(.log(streakLevel, "\(reason); reconnecting in \(DurationText.seconds(delay))"))
         actions.append(.scheduleRetry(after: delay))
         actions.append(.finishConnectWaiters)
         return actions
@@ -325,9 +325,4 @@ public struct StreamConnectionMachine: Sendable {
     /// The first failure of a streak is a warning; repeats are quieter
     /// (info is hidden unless verbose), so a long outage is not a log flood.
     private var streakLevel: StreamLogLevel { backoff.failures <= 1 ? .warning : .info }
-
-    static func format(_ seconds: Double) -> String {
-        if seconds >= 10 { return "\(Int(seconds.rounded())) s" }
-        return "\((seconds * 100).rounded() / 100) s"
-    }
 }

@@ -133,11 +133,12 @@ final class TokenProvider {
         refreshTimer?.cancel()
         refreshTimer = nil
         guard autoRefresh, let current else { return }
-        let delay = max(
-            1,
-            current.obtainedAt
-                + TokenRefreshSchedule.refreshDelay(
-                    expiresIn: current.expiresIn, lead: lead) - MonotonicClock.now())
+        let plan = TokenRefreshSchedule.refreshDelay(expiresIn: current.expiresIn, lead: lead)
+        log(
+            .debug,
+            "the token lasts \(DurationText.seconds(current.expiresIn)); refreshing it "
+                + "\(DurationText.seconds(plan)) after it was asked for")
+        let delay = max(1, current.obtainedAt + plan - MonotonicClock.now())
         refreshTimer = GLibTimer.once(after: delay) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
