@@ -72,12 +72,14 @@ public enum MainLoop {
 
     /// Runs the default context until `done()` is true or `timeout` seconds
     /// pass; for tests and synchronous start-up. Returns whether `done()` held.
+    /// A pause of the whole process does not count against `timeout` (`WaitDeadline`).
     @discardableResult
     package static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
         installDispatchBridge()
-        let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
+        let seconds = { Double(g_get_monotonic_time()) / 1_000_000 }
+        var deadline = WaitDeadline(timeout: timeout, now: seconds())
         while !done() {
-            if g_get_monotonic_time() >= deadline { return false }
+            if deadline.hasPassed(now: seconds()) { return false }
             let wake = GLibTimer.once(after: 0.05) {}
             g_main_context_iteration(nil, 1)
             wake.cancel()

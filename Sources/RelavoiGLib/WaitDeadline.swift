@@ -1,0 +1,32 @@
+/// The deadline of a wait on the loop (`MainLoop.iterate`), which a pause of
+/// the whole process does not use up. The loop turns at least every 50 ms, so
+/// more than `stallThreshold` between two checks means the process was not
+/// running (a stopped process, a frozen or overloaded machine: CI once showed
+/// 97 s). The deadline then moves out by that pause, by `stallAllowance` at
+/// most in all, so a wait on something that never comes still ends.
+package struct WaitDeadline {
+    package static let stallThreshold = 5.0
+    package static let stallAllowance = 120.0
+
+    private var deadline: Double
+    private var lastCheck: Double
+    /// How far the deadline moved out for pauses so far.
+    package private(set) var pausedSeconds = 0.0
+
+    /// - Parameters: `now` and every later `now` in seconds of one monotonic clock.
+    package init(timeout: Double, now: Double) {
+        deadline = now + timeout
+        lastCheck = now
+    }
+
+    package mutating func hasPassed(now: Double) -> Bool {
+        let pause = now - lastCheck
+        lastCheck = now
+        if pause > Self.stallThreshold {
+            let credit = min(pause, Self.stallAllowance - pausedSeconds)
+            deadline += credit
+            pausedSeconds += credit
+        }
+        return now >= deadline
+    }
+}
