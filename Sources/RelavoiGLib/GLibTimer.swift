@@ -4,6 +4,9 @@ import CGLib
 /// the thread that owns that context; the source is removed by `cancel()` or,
 /// for one-shot timers, after it fired.
 public final class GLibTimer: @unchecked Sendable {
+    /// Seconds on GLib's monotonic clock, the one its timers run on.
+    package static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
     private final class Box {
         let fire: () -> Bool
         init(_ fire: @escaping () -> Bool) { self.fire = fire }

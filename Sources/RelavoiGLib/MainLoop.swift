@@ -76,10 +76,9 @@ public enum MainLoop {
     @discardableResult
     package static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
         installDispatchBridge()
-        let seconds = { Double(g_get_monotonic_time()) / 1_000_000 }
-        var deadline = WaitDeadline(timeout: timeout, now: seconds())
+        var deadline = WaitDeadline(timeout: timeout, now: GLibTimer.now())
         while !done() {
-            if deadline.hasPassed(now: seconds()) { return false }
+            if deadline.hasPassed(now: GLibTimer.now()) { return false }
             let wake = GLibTimer.once(after: 0.05) {}
             g_main_context_iteration(nil, 1)
             wake.cancel()

@@ -1,9 +1,11 @@
 /// The deadline of a wait on the loop (`MainLoop.iterate`), which a pause of
 /// the whole process does not use up. The loop turns at least every 50 ms, so
-/// more than `stallThreshold` between two checks means the process was not
-/// running (a stopped process, a frozen or overloaded machine: CI once showed
-/// 97 s). The deadline then moves out by that pause, by `stallAllowance` at
-/// most in all, so a wait on something that never comes still ends.
+/// more than `stallThreshold` between two checks means the waiting thread did
+/// not run: the process was stopped or starved (a frozen or overloaded
+/// machine: CI once showed 97 s), or something the loop ran blocked it. The
+/// deadline then moves out by that pause, by `stallAllowance` at most in all,
+/// so a wait on something that never comes still ends. A test that must see
+/// a blocked loop measures the loop's own beats (HungServerTests does).
 package struct WaitDeadline {
     package static let stallThreshold = 5.0
     package static let stallAllowance = 120.0

@@ -501,7 +501,7 @@ public final class NotificationPresenter: @unchecked Sendable {
         banner.desired = taken.lane.desired
         guard let ticket = taken.underWay, let sentAt = taken.lane.sentAt else { return }
         banner.inFlight = ticket
-        let waited = QuietUpdates.now() - sentAt
+        let waited = GLibTimer.now() - sentAt
         banner.inFlightTimer = GLibTimer.once(after: max(0, QuietUpdateLane.answerTimeout - waited)) {
             [self] in
             guard banner.inFlight === ticket else { return }

@@ -48,12 +48,12 @@ struct QuietTarget {
 }
 
 /// The banners' quiet lanes (`QuietUpdateLane`) and their D-Bus side: a
-/// settled banner's per-second update is sent by the thread that posts it,
-/// as a `Notify` message, and its answer is read by a filter on GDBus's own
-/// thread. Neither the presenter thread nor the main loop wakes for a tick
-/// (one thread hop and one context switch less per update). Whatever the
-/// lane does not take, and any answer other than "done, same id", goes to
-/// the presenter (`handOver`, called on no lock).
+/// settled banner's per-second update goes out as a `Notify` message sent on
+/// GDBus's own thread (the `courier`; from the posting thread until a filter
+/// call has shown where that is), and its answer is read by a filter there.
+/// The presenter thread does not wake for a tick. Whatever the lane does not
+/// take, and any answer other than "done, same id", goes to the presenter
+/// (`handOver`, called on no lock).
 final class QuietUpdates: @unchecked Sendable {
     /// What the presenter gets back when it takes a lane back.
     struct Reclaimed {
@@ -150,7 +150,7 @@ final class QuietUpdates: @unchecked Sendable {
         var courier: WakeSource?
         let taken = lock.withLock { () -> Bool in
             guard let entry = lanes[key] else { return false }
-            switch entry.lane.offer(content, now: Self.now()) {
+            switch entry.lane.offer(content, now: GLibTimer.now()) {
             case .declined: return false
             case .taken: return true
             case .send(let next):
@@ -176,7 +176,7 @@ final class QuietUpdates: @unchecked Sendable {
         guard entry.unsent else { return }
         entry.unsent = false
         entry.ticket = nil
-        _ = entry.lane.answered(applied: false, now: Self.now())
+        _ = entry.lane.answered(applied: false, now: GLibTimer.now())
     }
 
     /// GDBus's thread: sends what the posting threads left for it.
@@ -282,7 +282,7 @@ final class QuietUpdates: @unchecked Sendable {
     }
 
     private func fail(_ entry: Entry, _ ticket: UpdateTicket, _ text: String) -> (UpdateTicket, UpdateAnswer) {
-        _ = entry.lane.answered(applied: false, now: Self.now())
+        _ = entry.lane.answered(applied: false, now: GLibTimer.now())
         return (ticket, .failed(text))
     }
 
@@ -290,8 +290,8 @@ final class QuietUpdates: @unchecked Sendable {
 
     /// Whether `message` is the answer to a lane's update (taken here); a
     /// server's `NotificationClosed` for a lane's notification shuts it, so
-    /// that an update answered after it goes to the presenter, which has
-    /// heard of the closing by then (it comes first, on the same thread).
+    /// that an update answered after it goes to the presenter, and what that
+    /// update made is closed here (`answered`).
     private func consumes(_ message: OpaquePointer) -> Bool {
         switch g_dbus_message_get_message_type(message) {
         case G_DBUS_MESSAGE_TYPE_METHOD_RETURN, G_DBUS_MESSAGE_TYPE_ERROR:
@@ -325,7 +325,7 @@ final class QuietUpdates: @unchecked Sendable {
                 // stay; closed here, whatever the presenter hears first.
                 if let bus { NotificationsBus.close(id: id, on: ticket.server, bus: bus) }
             }
-            switch entry.lane.answered(applied: applied, now: Self.now()) {
+            switch entry.lane.answered(applied: applied, now: GLibTimer.now()) {
             case .settled: break
             case .send(let next): handOff = transmit(makeTicket(next, for: entry), for: entry)
             case .handOver: handOff = (ticket, answer)
@@ -367,7 +367,4 @@ final class QuietUpdates: @unchecked Sendable {
         guard let sender = g_dbus_message_get_sender(message) else { return false }
         return name.withCString { strcmp(sender, $0) == 0 }
     }
-
-    /// The lanes' clock (seconds, GLib's monotonic time, as its timers use).
-    static func now() -> Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }

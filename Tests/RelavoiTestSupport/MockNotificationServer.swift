@@ -101,6 +101,30 @@ public final class MockNotificationServer {
         return g_variant_get_boolean(g_variant_get_child_value(reply, 0)) != 0
     }
 
+    /// How long a test waits for a banner by default: generous, as a wait
+    /// ends when the banner comes.
+    public static let notifyWaitTimeout = 30.0
+
+    /// Waits for a `Notify` call matching `predicate` and returns the latest
+    /// such; when none comes, fails the test with the calls so far and `context`
+    /// (the agent's log, say).
+    @discardableResult
+    public func waitForNotify(
+        timeout: Double = notifyWaitTimeout, context: @autoclosure () -> String = "",
+        file: StaticString = #filePath, line: UInt = #line, _ predicate: @escaping (NotifyCall) -> Bool
+    ) -> NotifyCall? {
+        var found: NotifyCall?
+        let ok = MainLoop.iterate(timeout: timeout) {
+            found = self.notifyCalls().last(where: predicate)
+            return found != nil
+        }
+        if !ok {
+            let calls = notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" }
+            XCTFail("no matching Notify; calls: \(calls)\n\(context())", file: file, line: line)
+        }
+        return found
+    }
+
     /// Every `Notify` call so far, in order.
     public func notifyCalls() -> [NotifyCall] {
         methodCalls("Notify").map { args in

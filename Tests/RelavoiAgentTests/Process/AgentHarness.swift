@@ -58,20 +58,11 @@ final class AgentHarness {
     /// Waits for a Notify call matching `predicate`; returns it.
     @discardableResult
     func waitForNotify(
-        timeout: Double = 30, file: StaticString = #filePath, line: UInt = #line,
-        _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
+        timeout: Double = MockNotificationServer.notifyWaitTimeout, file: StaticString = #filePath,
+        line: UInt = #line, _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
     ) -> MockNotificationServer.NotifyCall? {
-        var found: MockNotificationServer.NotifyCall?
-        let ok = MainLoop.iterate(timeout: timeout) {
-            found = self.mock.notifyCalls().last(where: predicate)
-            return found != nil
-        }
-        if !ok {
-            XCTFail(
-                "no matching Notify; calls: \(mock.notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" })\nagent log:\n\(agent.log.suffix(3000))",
-                file: file, line: line)
-        }
-        return found
+        mock.waitForNotify(
+            timeout: timeout, context: "agent log:\n\(agent.log.suffix(3000))", file: file, line: line, predicate)
     }
 
     /// Waits until the agent's log holds `text` at least `count` times.

@@ -128,21 +128,11 @@ final class SessionHarness {
     /// Waits for a Notify on the test session bus's mock matching `predicate`.
     @discardableResult
     func waitForNotify(
-        timeout: Double = 30, file: StaticString = #filePath, line: UInt = #line,
-        _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
+        timeout: Double = MockNotificationServer.notifyWaitTimeout, file: StaticString = #filePath,
+        line: UInt = #line, _ predicate: @escaping (MockNotificationServer.NotifyCall) -> Bool
     ) -> MockNotificationServer.NotifyCall? {
-        guard let notifications else { return nil }
-        var found: MockNotificationServer.NotifyCall?
-        let ok = MainLoop.iterate(timeout: timeout) {
-            found = notifications.notifyCalls().last(where: predicate)
-            return found != nil
-        }
-        if !ok {
-            XCTFail(
-                "no matching Notify; calls: \(notifications.notifyCalls().map { "\($0.summary)|\($0.body)" })\nagent log:\n\(agent.log.suffix(3000))",
-                file: file, line: line)
-        }
-        return found
+        notifications?.waitForNotify(
+            timeout: timeout, context: "agent log:\n\(agent.log.suffix(3000))", file: file, line: line, predicate)
     }
 }
 
