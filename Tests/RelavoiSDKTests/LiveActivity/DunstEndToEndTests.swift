@@ -18,12 +18,12 @@ final class DunstEndToEndTests: XCTestCase {
 
     func testBannerTicksInPlaceOnDunstAndUserDismissalIsReported() throws {
         let dunst = try DunstServer.start()
-        defer { dunst.stop() }
+        defer {
+            dunst.stop()
+            BannerServerWait.untilGone()
+        }
+        try BannerServerWait.untilShowing { $0.family == .dunst }
         XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
-        XCTAssertTrue(
-            MainLoop.iterate(timeout: 5) {
-                MainActor.assumeIsolated { BannerDriver.shared.serverProfile.family == .dunst }
-            })
 
         let ticks = Recorder()
         MainActor.assumeIsolated { BannerDriver.shared.addTickObserver { ticks.tick() } }

@@ -23,20 +23,11 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         mock?.stop()
         mock = nil
-        // The next test's server must not be taken for this one: wait until the presenter saw it go.
-        XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } },
-            "the presenter never saw the test's server go")
+        BannerServerWait.untilGone()
     }
 
     private func waitForServer() throws {
-        _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
-        XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) {
-                MainActor.assumeIsolated {
-                    BannerDriver.shared.isServerAvailable && BannerDriver.shared.serverProfile.name == "mock-notify"
-                }
-            }, "the presenter never saw this test's notification server")
+        try BannerServerWait.untilShowing { $0.name == "mock-notify" }
     }
 
     private func waitForNotify(count: Int, timeout: Double = 30) -> [MockNotificationServer.NotifyCall] {
@@ -244,8 +235,11 @@ final class LiveActivityManagerTests: XCTestCase {
 final class HungServerTests: XCTestCase {
     func testStoppedServerDoesNotStallTheLoopAndBannersCatchUp() throws {
         let mock = try MockNotificationServer.start()
-        defer { mock.stop() }
-        _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
+        defer {
+            mock.stop()
+            BannerServerWait.untilGone()
+        }
+        try BannerServerWait.untilShowing { $0.name == "mock-notify" }
         let manager = try runOnLoop {
             let manager = LiveActivityManager()
             try await manager.start(
@@ -304,6 +298,7 @@ final class Recorder: @unchecked Sendable {
 final class BannersDisabledTests: XCTestCase {
     func testStartDoesNothingWithoutANotificationServer() throws {
         // No server on the private bus (and no activatable one).
+        BannerServerWait.untilGone()
         XCTAssertFalse(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         let active = try runOnLoop {
             let manager = LiveActivityManager()
@@ -315,7 +310,11 @@ final class BannersDisabledTests: XCTestCase {
 
     func testStartDoesNothingWhenBannersAreTurnedOff() throws {
         let mock = try MockNotificationServer.start()
-        defer { mock.stop() }
+        defer {
+            mock.stop()
+            BannerServerWait.untilGone()
+        }
+        try BannerServerWait.untilShowing { $0.name == "mock-notify" }
         XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         let active = try runOnLoop {
             BannerDriver.shared.settings.enabled = false

@@ -1,0 +1,33 @@
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSDK
+import RelavoiTestSupport
+import XCTest
+
+/// The shared presenter's view of the notification server, as a test needs
+/// it. `bannersAvailable()` answers at once from what the presenter last saw,
+/// which can still be the previous test's server coming or going (CI once
+/// failed HungServerTests on it: "not shown: ... no notification server").
+enum BannerServerWait {
+    /// Until the presenter shows banners on a server `isThisTests` accepts.
+    static func untilShowing(
+        on isThisTests: @escaping @MainActor (NotificationServerProfile) -> Bool, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 30) {
+                MainActor.assumeIsolated {
+                    BannerDriver.shared.isServerAvailable && isThisTests(BannerDriver.shared.serverProfile)
+                }
+            }, "the presenter never saw this test's notification server", file: file, line: line)
+    }
+
+    /// Until the presenter has seen the test's server go, so that the next
+    /// test's is not taken for it.
+    static func untilGone(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(
+            MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } },
+            "the presenter never saw the test's server go", file: file, line: line)
+    }
+}
