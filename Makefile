@@ -26,9 +26,11 @@ build: $(PKG_SHIM)/.stamp translations
 translations:
 	@scripts/compile-translations.sh --build-tree $(CURDIR)/.build/locale
 
-# po/relavoi-agent.pot from the texts marked L("…")/LN(…) and the desktop entry.
+# po/relavoi-agent.pot from the texts marked L("…")/LN(…) and the desktop entry, and the
+# extension's desktop/gnome-shell/po/relavoi-shell.pot from its _('…')/ngettext(…).
 pot:
 	scripts/update-pot.sh
+	scripts/update-pot.sh --shell
 
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp

@@ -2,17 +2,19 @@
 # Generates the GNOME Shell extension relavoi@relavoi.com from the one source in
 # desktop/gnome-shell/ in its two forms:
 #   legacy  GNOME 43 and 44: imports.*, init() returning an object with enable()/disable()
-#   esm     GNOME 45 to 48: ES modules, `export default class extends Extension`
+#   esm     GNOME 45 to 51: ES modules, `export default class extends Extension`
 # Source lines starting with `//@esm ` or `//@legacy ` belong to that form only; in the
 # legacy form `export function` becomes `function` and `export const` becomes `var`
 # (what gjs's imports.* exports). Each build also gets the symbolic icons it uses in
-# icons/, so a zip install needs no system icons.
+# icons/, and its translations (desktop/gnome-shell/po/<lang>.po, gettext domain
+# relavoi-shell) in locale/<lang>/LC_MESSAGES/relavoi-shell.mo, so a zip install needs no
+# system icons or catalogs.
 #
 # usage: scripts/build-shell-extension.sh [--out DIR] [--zip] [legacy|esm ...]
 #   --out DIR  where the builds go [.build/shell-extension]: DIR/legacy/relavoi@relavoi.com/
 #              and DIR/esm/relavoi@relavoi.com/
 #   --zip      also DIR/relavoi@relavoi.com.gnome-43-44.shell-extension.zip and
-#              DIR/relavoi@relavoi.com.gnome-45-48.shell-extension.zip (the form
+#              DIR/relavoi@relavoi.com.gnome-45-51.shell-extension.zip (the form
 #              `gnome-extensions install` takes)
 #   default: both forms
 set -euo pipefail
@@ -42,13 +44,13 @@ case "$out" in /*) ;; *) out=$(pwd)/$out ;; esac
 versions_of() {
   case "$1" in
     legacy) echo '["43", "44"]' ;;
-    esm) echo '["45", "46", "47", "48"]' ;;
+    esm) echo '["45", "46", "47", "48", "49", "50", "51"]' ;;
   esac
 }
 zip_name() {
   case "$1" in
     legacy) echo "$uuid.gnome-43-44.shell-extension.zip" ;;
-    esm) echo "$uuid.gnome-45-48.shell-extension.zip" ;;
+    esm) echo "$uuid.gnome-45-51.shell-extension.zip" ;;
   esac
 }
 
@@ -85,6 +87,12 @@ build() {
     f=$icons/com.relavoi.Agent-$name-symbolic.svg
     [ -f "$f" ] || die "missing icon $f"
     cp -- "$f" "$dir/icons/"
+  done
+  command -v msgfmt >/dev/null || die "msgfmt is missing (scripts/install-deps.sh build)"
+  for f in "$src"/po/*.po; do
+    name=$(basename "$f" .po)
+    mkdir -p -- "$dir/locale/$name/LC_MESSAGES"
+    msgfmt --check -o "$dir/locale/$name/LC_MESSAGES/relavoi-shell.mo" "$f" || die "$f does not compile"
   done
   echo "build-shell-extension: $form build in $dir"
   if [ "$zip" = 1 ]; then

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The translations (po/):
-#   1. every po/*.po passes msgfmt --check (formats, plural forms, header);
-#   2. po/relavoi-agent.pot is what xgettext makes from the sources now
-#      (scripts/update-pot.sh into a temporary folder): no marked string is
-#      missing from it and none is stale;
+# The translations of both gettext domains: the agent's (po/, relavoi-agent) and the GNOME
+# Shell extension's (desktop/gnome-shell/po/, relavoi-shell). For each:
+#   1. every <lang>.po passes msgfmt --check (formats, plural forms, header);
+#   2. the template is what xgettext makes from the sources now (scripts/update-pot.sh
+#      into a temporary folder): no marked string is missing from it and none is stale;
 #   3. every language translates every string of the template;
-#   4. the check of 2 fails on a template that lacks a marked string.
+#   4. the check of 2 fails on a template that lacks a marked string;
+#   5. LINGUAS lists every <lang>.po, and both domains have the same languages.
 # Ends with "N passed, N failed"; exits 1 when a check failed.
 set -uo pipefail
 
@@ -15,24 +16,33 @@ trap 'rm -rf "$work"' EXIT
 . "$repo/Tests/lib/checks.sh"
 # Each msgid of REF is in DEF (untranslated entries count).
 has_all() { msgcmp --use-untranslated "$1" "$2"; }
+languages() { (cd "$1" && ls -- *.po | sed 's/\.po$//' | LC_ALL=C sort | tr '\n' ' '); }
 
-for po in "$repo"/po/*.po; do
-  check "$(basename "$po") passes msgfmt --check" msgfmt --check -o /dev/null "$po"
-done
-if "$repo/scripts/update-pot.sh" "$work/fresh.pot" 2>"$work/xgettext.log"; then
-  check "the template has every marked string (else: scripts/update-pot.sh)" has_all "$repo/po/relavoi-agent.pot" "$work/fresh.pot"
-  check "the template has no stale string (else: scripts/update-pot.sh)" has_all "$work/fresh.pot" "$repo/po/relavoi-agent.pot"
-  # A template without "Verified" (as if L("Verified") had been added after it was made).
-  msggrep --invert-match --msgid -F -e Verified "$repo/po/relavoi-agent.pot" -o "$work/short.pot"
-  check "a template missing a marked string is caught" bash -c "[ -s '$work/short.pot' ] && ! msgcmp --use-untranslated '$work/short.pot' '$work/fresh.pot'"
-else
-  fail "xgettext makes the template" "$(head -5 "$work/xgettext.log")"
-fi
-for po in "$repo"/po/*.po; do
-  check "$(basename "$po") translates every string of the template" msgcmp "$po" "$repo/po/relavoi-agent.pot"
-done
-[ -f "$repo/po/LINGUAS" ] && check "po/LINGUAS lists every po/*.po" \
-  test "$(grep -v '^#' "$repo/po/LINGUAS" | LC_ALL=C sort | tr '\n' ' ')" = \
-  "$(cd "$repo/po" && ls -- *.po | sed 's/\.po$//' | LC_ALL=C sort | tr '\n' ' ')"
+# check_domain NAME PO_DIR TEMPLATE SAMPLE_MSGID [update-pot.sh arguments before OUT]
+check_domain() {
+  local name=$1 dir=$2 template=$3 sample=$4 po
+  shift 4
+  for po in "$dir"/*.po; do
+    check "$name: $(basename "$po") passes msgfmt --check" msgfmt --check -o /dev/null "$po"
+  done
+  if "$repo/scripts/update-pot.sh" "$@" "$work/$name.pot" 2>"$work/$name-xgettext.log"; then
+    check "$name: the template has every marked string (else: scripts/update-pot.sh $*)" has_all "$template" "$work/$name.pot"
+    check "$name: the template has no stale string (else: scripts/update-pot.sh $*)" has_all "$work/$name.pot" "$template"
+    # A template without one string (as if it had been marked after the template was made).
+    msggrep --invert-match --msgid -F -e "$sample" "$template" -o "$work/$name-short.pot"
+    check "$name: a template missing a marked string is caught" \
+      bash -c "[ -s '$work/$name-short.pot' ] && ! msgcmp --use-untranslated '$work/$name-short.pot' '$work/$name.pot'"
+  else
+    fail "$name: xgettext makes the template" "$(head -5 "$work/$name-xgettext.log")"
+  fi
+  for po in "$dir"/*.po; do
+    check "$name: $(basename "$po") translates every string of the template" msgcmp "$po" "$template"
+  done
+  check "$name: LINGUAS lists every .po" test "$(grep -v '^#' "$dir/LINGUAS" | LC_ALL=C sort | tr '\n' ' ')" = "$(languages "$dir")"
+}
+
+check_domain relavoi-agent "$repo/po" "$repo/po/relavoi-agent.pot" Verified
+check_domain relavoi-shell "$repo/desktop/gnome-shell/po" "$repo/desktop/gnome-shell/po/relavoi-shell.pot" Verified --shell
+check "the extension speaks the agent's languages" test "$(languages "$repo/po")" = "$(languages "$repo/desktop/gnome-shell/po")"
 
 summary

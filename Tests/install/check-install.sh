@@ -57,10 +57,12 @@ extension_files=(metadata.json extension.js model.js indicator.js agentClient.js
   icons/com.relavoi.Agent-checking-symbolic.svg icons/com.relavoi.Agent-verified-symbolic.svg
   icons/com.relavoi.Agent-unverified-symbolic.svg icons/com.relavoi.Agent-unavailable-symbolic.svg
   icons/com.relavoi.Agent-ringing-symbolic.svg)
+# Its own catalogs (gettext domain relavoi-shell), one a language of desktop/gnome-shell/po/.
+for i in "$repo"/desktop/gnome-shell/po/*.po; do i=${i##*/}; extension_files+=("locale/${i%.po}/LC_MESSAGES/relavoi-shell.mo"); done
 # The extension build scripts/install.sh should pick here: esm from GNOME 45 on, else legacy.
 shell_major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
 if [ -n "$shell_major" ] && [ "$shell_major" -ge 45 ]; then
-  shell_form=esm shell_versions='["45", "46", "47", "48"]'
+  shell_form=esm shell_versions='["45", "46", "47", "48", "49", "50", "51"]'
 else
   shell_form=legacy shell_versions='["43", "44"]'
 fi

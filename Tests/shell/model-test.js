@@ -144,6 +144,32 @@ check('next tick right on a boundary is a whole second', M.nextTickDelay(calls([
 check('next tick: the soonest of several calls', M.nextTickDelay(calls([entry(), entry({'answered-at': T0 + 400})]), T0 + 1100), 300);
 check('next tick with no live call', M.nextTickDelay([], T0), 1000);
 
+// The words go through the domain extension.js hands in, looked up when shown.
+M.setTranslations({gettext: s => `<${s}>`, ngettext: (s, p, n) => `<${n === 1 ? s : p}>`});
+check('translated: badge words, statuses and the menu actions', [
+    calls([entry({badge: 'checking', 'badge-text': ''})])[0].badgeText,
+    M.statusText(calls([entry({phase: 'ringing'})])[0], T0),
+    M.statusText(calls([entry({phase: 'ended', duration: 12})])[0], T0),
+    M.menuActionTexts(calls([entry()])[0]).dismissName,
+    M.indicatorName(),
+], ['<Checking…>', '<Ringing>', '<Ended · 00:12>', '<Dismiss the call with %s>'.replace('%s', 'Alice'), '<Relavoi call>']);
+check('translated: the count of other calls takes the plural form',
+    M.compactView(three, T0).accessibleName.endsWith('<, and %d more calls>'.replace('%d', '2')), true);
+check('fill puts values in order and drops missing ones', [M.fill('%s on %s', 'a', 'b'), M.fill('%d and %s', 3)],
+    ['a on b', '3 and ']);
+// The build's French catalog (locale/fr), read by gjs's gettext as the shell reads it.
+const Gettext = imports.gettext;
+Gettext.bindtextdomain(M.GETTEXT_DOMAIN, `${dir}/locale`);
+if (GLib.getenv('LANG')?.startsWith('fr')) {
+    M.setTranslations(Gettext.domain(M.GETTEXT_DOMAIN));
+    check('French from the build\'s catalog', [
+        M.menuActionTexts(calls([entry()])[0]).copy,
+        M.compactView(three.slice(0, 2), T0).accessibleName,
+        M.statusText(calls([entry({phase: 'missed'})])[0], T0),
+    ], ['Copier le numéro', 'Appel avec New sur le +2348000000001, 00:05, Verified, et 1 autre appel', 'Manqué']);
+}
+M.setTranslations({gettext: s => s, ngettext: (s, p, n) => (n === 1 ? s : p)});
+
 // Every file of the build compiles (imports and exports set aside: they need the shell).
 const decoder = new TextDecoder();
 for (const name of ['model.js', 'agentClient.js', 'indicator.js', 'extension.js']) {

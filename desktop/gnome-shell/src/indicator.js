@@ -34,7 +34,7 @@ const IconFinder = class IconFinder {
 export const CallIndicator = GObject.registerClass(
 class RelavoiCallIndicator extends PanelMenu.Button {
     _init(extensionPath, onDismiss, onOpen) {
-        super._init(0.5, 'Relavoi call', false);
+        super._init(0.5, Model.indicatorName(), false);
         this._icons = new IconFinder(extensionPath);
         this._onDismiss = onDismiss;
         this._onOpen = onOpen;
@@ -129,18 +129,19 @@ class RelavoiCallIndicator extends PanelMenu.Button {
             item.add_child(status);
             item.accessible_name = texts.accessibleName;
             this.menu.addMenuItem(item);
+            const words = Model.menuActionTexts(call);
             if (texts.canOpen) {
-                const open = this.menu.addAction('Open', () => this._onOpen(call.sessionId));
-                open.accessible_name = `Open the call with ${texts.title}`;
+                const open = this.menu.addAction(words.open, () => this._onOpen(call.sessionId));
+                open.accessible_name = words.openName;
             }
             if (texts.canCopy) {
-                const copy = this.menu.addAction('Copy number', () =>
+                const copy = this.menu.addAction(words.copy, () =>
                     St.Clipboard.get_default().set_text(St.ClipboardType.CLIPBOARD, call.proxyNumber));
-                copy.accessible_name = `Copy number ${call.proxyNumber}`;
+                copy.accessible_name = words.copyName;
             }
             if (texts.canDismiss) {
-                const dismiss = this.menu.addAction('Dismiss', () => this._onDismiss(call.sessionId));
-                dismiss.accessible_name = `Dismiss the call with ${texts.title}`;
+                const dismiss = this.menu.addAction(words.dismiss, () => this._onDismiss(call.sessionId));
+                dismiss.accessible_name = words.dismissName;
             }
             this._rows.push({call, item, status});
         });

@@ -13,13 +13,48 @@ export const INDICATOR_BUS_NAME = 'com.relavoi.Agent.ShellIndicator';
 export const PHASES = ['ringing', 'live', 'ended', 'missed'];
 export const BADGES = ['checking', 'verified', 'unverified', 'unavailable'];
 export const RINGING_ICON = 'com.relavoi.Agent-ringing-symbolic';
+// The extension's own gettext domain (metadata.json's gettext-domain; its catalogs ship
+// in the extension's locale/ folder).
+export const GETTEXT_DOMAIN = 'relavoi-shell';
+
+// The words are looked up when they are shown, through the domain extension.js hands in
+// (the tests hand in their own); English until then.
+let translations = {
+    gettext: message => message,
+    ngettext: (singular, plural, n) => (n === 1 ? singular : plural),
+};
+
+// domain: an object with gettext(msgid) and ngettext(msgid, plural, n), as gjs's
+// Gettext.domain() returns.
+export function setTranslations(domain) {
+    translations = domain;
+}
+
+function _(message) {
+    return translations.gettext(message);
+}
+
+function ngettext(singular, plural, n) {
+    return translations.ngettext(singular, plural, n);
+}
+
+// Marks a word for xgettext; it is translated where it is used.
+function N_(message) {
+    return message;
+}
+
+// `template` with each %s (and %d) replaced by the next value: translators move them.
+export function fill(template, ...values) {
+    let next = 0;
+    return template.replace(/%[sd]/g, () => (next < values.length ? `${values[next++]}` : ''));
+}
 
 // The banner's words, for an entry that has no badge-text.
 const BADGE_WORDS = {
-    checking: 'Checking…',
-    verified: 'Verified',
-    unverified: 'Unverified',
-    unavailable: 'Could not verify',
+    checking: N_('Checking…'),
+    verified: N_('Verified'),
+    unverified: N_('Unverified'),
+    unavailable: N_('Could not verify'),
 };
 
 function text(value) {
@@ -46,7 +81,7 @@ export function normalizeCall(entry) {
         label: text(entry['label']),
         proxyNumber: text(entry['proxy-number']),
         badge: known,
-        badgeText: text(entry['badge-text']) || BADGE_WORDS[known],
+        badgeText: text(entry['badge-text']) || _(BADGE_WORDS[known]),
         // An unknown phase is kept (the menu can list it) but never counts as ringing or live.
         phase: PHASES.includes(phase) ? phase : '',
         rangAt: integer(entry['rang-at']),
@@ -117,39 +152,48 @@ export function iconNames() {
 }
 
 function who(call) {
-    return call.label || 'an unknown caller';
+    return call.label || _('an unknown caller');
 }
 
 // What the menu shows right of a call: its timer or how it ended.
 export function statusText(call, nowMs) {
     switch (call.phase) {
     case 'ringing':
-        return 'Ringing';
+        return _('Ringing');
     case 'live':
         return timerText(call.answeredAt, nowMs);
     case 'ended':
-        return `Ended · ${durationText(call.duration)}`;
+        return fill(_('Ended · %s'), durationText(call.duration));
     case 'missed':
-        return 'Missed';
+        return _('Missed');
     default:
         return '';
     }
 }
 
-// A sentence for screen readers: label, timer (or state) and badge.
+// A sentence for screen readers: label, timer (or state) and badge. Whole sentences, with
+// and without the number, so that translators can order them.
 export function describeCall(call, nowMs) {
-    const on = call.proxyNumber ? ` on ${call.proxyNumber}` : '';
+    const on = call.proxyNumber !== '';
     switch (call.phase) {
     case 'ringing':
-        return `Incoming call from ${who(call)}${on}, ${call.badgeText}`;
+        return on
+            ? fill(_('Incoming call from %s on %s, %s'), who(call), call.proxyNumber, call.badgeText)
+            : fill(_('Incoming call from %s, %s'), who(call), call.badgeText);
     case 'live':
-        return `Call with ${who(call)}${on}, ${timerText(call.answeredAt, nowMs)}, ${call.badgeText}`;
+        return on
+            ? fill(_('Call with %s on %s, %s, %s'), who(call), call.proxyNumber, timerText(call.answeredAt, nowMs), call.badgeText)
+            : fill(_('Call with %s, %s, %s'), who(call), timerText(call.answeredAt, nowMs), call.badgeText);
     case 'ended':
-        return `Call with ${who(call)}${on} ended after ${durationText(call.duration)}, ${call.badgeText}`;
+        return on
+            ? fill(_('Call with %s on %s ended after %s, %s'), who(call), call.proxyNumber, durationText(call.duration), call.badgeText)
+            : fill(_('Call with %s ended after %s, %s'), who(call), durationText(call.duration), call.badgeText);
     case 'missed':
-        return `Missed call from ${who(call)}${on}`;
+        return on
+            ? fill(_('Missed call from %s on %s'), who(call), call.proxyNumber)
+            : fill(_('Missed call from %s'), who(call));
     default:
-        return `Call with ${who(call)}${on}`;
+        return on ? fill(_('Call with %s on %s'), who(call), call.proxyNumber) : fill(_('Call with %s'), who(call));
     }
 }
 
@@ -161,12 +205,12 @@ export function compactView(calls, nowMs) {
         return {visible: false, ringing: false, icon: '', text: '', count: '', accessibleName: ''};
     const others = activeCalls(calls).length - 1;
     const ringing = primary.phase === 'ringing';
-    const more = others === 1 ? ', and 1 more call' : others > 1 ? `, and ${others} more calls` : '';
+    const more = others > 0 ? fill(ngettext(', and %d more call', ', and %d more calls', others), others) : '';
     return {
         visible: true,
         ringing,
         icon: ringing ? RINGING_ICON : badgeIcon(primary.badge),
-        text: ringing ? primary.label || primary.proxyNumber || 'Incoming call' : timerText(primary.answeredAt, nowMs),
+        text: ringing ? primary.label || primary.proxyNumber || _('Incoming call') : timerText(primary.answeredAt, nowMs),
         count: others > 0 ? `+${others}` : '',
         accessibleName: describeCall(primary, nowMs) + more,
     };
@@ -175,7 +219,7 @@ export function compactView(calls, nowMs) {
 // One call's rows in the menu, oldest first like the property.
 export function menuRow(call, nowMs) {
     return {
-        title: call.label || 'Unknown caller',
+        title: call.label || _('Unknown caller'),
         subtitle: [call.proxyNumber, call.badgeText].filter(part => part !== '').join(' · '),
         status: statusText(call, nowMs),
         icon: call.phase === 'ringing' ? RINGING_ICON : badgeIcon(call.badge),
@@ -183,6 +227,24 @@ export function menuRow(call, nowMs) {
         canCopy: call.proxyNumber !== '',
         canDismiss: call.sessionId !== '',
         canOpen: call.canOpen === true && call.sessionId !== '',
+    };
+}
+
+// The pill's name for screen readers while no call describes it.
+export function indicatorName() {
+    return _('Relavoi call');
+}
+
+// The words of a call's menu actions and their names for screen readers.
+export function menuActionTexts(call) {
+    const title = call.label || _('Unknown caller');
+    return {
+        open: _('Open'),
+        openName: fill(_('Open the call with %s'), title),
+        copy: _('Copy number'),
+        copyName: fill(_('Copy number %s'), call.proxyNumber),
+        dismiss: _('Dismiss'),
+        dismissName: fill(_('Dismiss the call with %s'), title),
     };
 }
 
