@@ -30,9 +30,9 @@ public final class NotificationPresenter: @unchecked Sendable {
         /// What the server is and can do; `restarted` when it is a new server
         /// (a new owner of the bus name) that has none of our banners.
         case profile(NotificationServerProfile, restarted: Bool)
-        /// The user clicked banner `key` (its `default` action), with the
-        /// server's activation token when it sent one.
-        case activated(key: String, activationToken: String?)
+        /// The user clicked banner `key` (`action` is `default`) or one of its
+        /// buttons (the button's id), with the server's activation token when it sent one.
+        case activated(key: String, action: String, activationToken: String?)
     }
 
     /// Whose banners these are (app name, desktop entry, app icon).
@@ -354,7 +354,7 @@ public final class NotificationPresenter: @unchecked Sendable {
             banner.identity = content.identity
         }
         configure(notification, content, icon: icon)
-        updateDefaultAction(notification, banner: banner, key: key)
+        updateActions(notification, banner: banner, key: key)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(notification, &error) != 0 {
             banner.id = UInt32(bitPattern: relavoi_notification_id(notification))
@@ -367,12 +367,12 @@ public final class NotificationPresenter: @unchecked Sendable {
     }
 
     /// Actions persist across updates in libnotify, which finds the click's
-    /// handler by them: set only on a new notification or a new label, not per tick.
-    private func updateDefaultAction(
+    /// handler by them: set only on a new notification or new labels, not per tick.
+    private func updateActions(
         _ notification: UnsafeMutablePointer<NotifyNotification>, banner: ShownBanner, key: String
     ) {
-        guard banner.sent == nil || banner.sent?.defaultAction != banner.desired.defaultAction else { return }
-        setDefaultAction(notification, banner.desired.defaultAction, key: key)
+        guard banner.sent == nil || banner.sent?.actionList != banner.desired.actionList else { return }
+        setActions(notification, banner.desired, key: key)
     }
 
     private func configure(
@@ -395,7 +395,7 @@ public final class NotificationPresenter: @unchecked Sendable {
     ) {
         guard let bus, let server = serverOwner else { return }
         let content = banner.desired
-        updateDefaultAction(notification, banner: banner, key: key)
+        updateActions(notification, banner: banner, key: key)
         let id = banner.id
         let arguments = NotifyArguments.update(
             id: id, content: content, owner: owner, icon: icon, rules: profile.rules)
@@ -568,11 +568,11 @@ public final class NotificationPresenter: @unchecked Sendable {
         onEvent(.closed(key: key, reason: reason))
     }
 
-    private func activated(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
+    private func activated(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String, action: String) {
         guard let banner = shown[key], banner.notification == notification else { return }
         // libnotify 0.8 keeps the token of ActivationToken, which servers send just before ActionInvoked.
         let token = notify_notification_get_activation_token(notification).map { String(cString: $0) }
-        onEvent(.activated(key: key, activationToken: token))
+        onEvent(.activated(key: key, action: action, activationToken: token))
     }
 
     private func logFailure(_ error: UnsafeMutablePointer<GError>?, doing what: String) {
@@ -686,18 +686,21 @@ public final class NotificationPresenter: @unchecked Sendable {
     }
 
     /// Actions persist across updates in libnotify, like hints: set afresh each time.
-    private func setDefaultAction(
-        _ notification: UnsafeMutablePointer<NotifyNotification>, _ label: String?, key: String
+    private func setActions(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent, key: String
     ) {
         notify_notification_clear_actions(notification)
-        guard let label else { return }
-        let handler: NotifyActionCallback = { notification, _, data in
+        let handler: NotifyActionCallback = { notification, action, data in
             let context = Unmanaged<BannerSignalContext>.fromOpaque(data!).takeUnretainedValue()
-            context.presenter.activated(notification!, key: context.key)
+            context.presenter.activated(
+                notification!, key: context.key, action: action.map { String(cString: $0) } ?? "")
         }
         let release: GFreeFunc = { data in Unmanaged<BannerSignalContext>.fromOpaque(data!).release() }
-        let context = Unmanaged.passRetained(BannerSignalContext(presenter: self, key: key)).toOpaque()
-        notify_notification_add_action(notification, "default", label, handler, context, release)
+        let pairs = content.actionList
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+            let context = Unmanaged.passRetained(BannerSignalContext(presenter: self, key: key)).toOpaque()
+            notify_notification_add_action(notification, pairs[index], pairs[index + 1], handler, context, release)
+        }
     }
 
     /// An update call under way: who hears its answer.

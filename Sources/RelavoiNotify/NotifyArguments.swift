@@ -41,7 +41,7 @@ package enum NotifyArguments {
     }
 
     /// `(susssasa{sv}i)` for replacing notification `id`, as libnotify 0.8
-    /// would send it: the icon as app icon, the default action, the hints
+    /// would send it: the icon as app icon, the actions, the hints
     /// plus `sender-pid`. A floating GVariant.
     static func update(
         id: UInt32, content: NotificationContent, owner: BannerOwner, icon: String, rules: NotificationServerRules
@@ -50,7 +50,7 @@ package enum NotifyArguments {
         entries.append(("sender-pid", g_variant_new_int64(processID)))
         return tuple(
             appName: owner.appName, replacesId: id, icon: icon, summary: content.summary, body: content.body,
-            actions: content.defaultAction.map { ["default", $0] } ?? [], hints: entries,
+            actions: content.actionList, hints: entries,
             timeout: content.expireTimeout)
     }
 

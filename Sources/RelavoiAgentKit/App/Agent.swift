@@ -45,14 +45,17 @@ public final class Agent {
 
     private let settings: AgentSettings
     private let demo: DemoSandbox?
+    /// Where the settings came from (the top-bar answer is saved there).
+    private let configPath: String
     private var controller: CallDriver?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: DemoSandbox?) {
+    init(settings: AgentSettings, demo: DemoSandbox?, configPath: String) {
         self.settings = settings
         self.demo = demo
+        self.configPath = configPath
     }
 
     /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
@@ -137,7 +140,8 @@ public final class Agent {
             StandardStreams.error("relavoi-agent: \(error)\n")
             return exitConfig
         }
-        let agent = Agent(settings: settings, demo: demo)
+        let agent = Agent(
+            settings: settings, demo: demo, configPath: options.configPath ?? AgentConfigFile.defaultPath)
         return agent.run(secret: secret, config: config)
     }
 
@@ -178,6 +182,12 @@ public final class Agent {
         BannerDriver.shared.phrases = phrases
         BannerDriver.shared.settings = settings.banners
         BannerDriver.shared.prepare()
+        // The demo leaves the person's settings alone: no question from it.
+        if demo == nil {
+            TopBarQuestion.start(
+                settings: settings, configPath: configPath, bus: Self.sessionBus,
+                environment: ProcessInfo.processInfo.environment)
+        }
 
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.

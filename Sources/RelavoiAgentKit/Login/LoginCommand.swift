@@ -30,6 +30,8 @@ public enum LoginCommand {
         var checkCredentials: (_ apiKey: String, _ secret: APISecret, _ config: RelavoiConfig) -> CredentialCheckResult
         var environment: [String: String]
         var defaultConfigPath: () -> String
+        /// GNOME Shell, for the top-bar question.
+        var topBar: LoginTopBarQuestion.Shell = .absent
 
         static var terminal: IO {
             IO(
@@ -41,7 +43,8 @@ public enum LoginCommand {
                 },
                 checkCredentials: CredentialChecker.check(apiKey:secret:config:),
                 environment: ProcessInfo.processInfo.environment,
-                defaultConfigPath: { AgentConfigFile.defaultPath })
+                defaultConfigPath: { AgentConfigFile.defaultPath },
+                topBar: .session(environment: ProcessInfo.processInfo.environment))
         }
     }
 
@@ -136,6 +139,7 @@ public enum LoginCommand {
         }
         guard stored else { return exitNotStored }
         io.out(L("Stored the API secret in the keyring as \"%s\".", label))
+        LoginTopBarQuestion(io: io).ask(configured: existing[TopBarAnswer.settingKey], configPath: configPath)
         io.out(L("Start the agent: systemctl --user restart relavoi-agent (or log out and in again)."))
         return exitOK
     }

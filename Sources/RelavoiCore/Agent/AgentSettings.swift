@@ -23,6 +23,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var banners = BannerSettings()
     /// The panel item (StatusNotifierItem) while a call is shown.
     public var trayItem: TrayItemMode = .auto
+    /// The answer to "Show Relavoi calls in the top bar?" (GNOME).
+    public var topBar: TopBarAnswer = .ask
 
     public init() {}
 
@@ -90,6 +92,11 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected auto, on or off")
             }
             trayItem = mode
+        case TopBarAnswer.settingKey:
+            guard let answer = TopBarAnswer(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected ask, on or off")
+            }
+            topBar = answer
         default:
             guard try banners.apply(key: key, raw: value) else {
                 throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")

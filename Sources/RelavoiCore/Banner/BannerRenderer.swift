@@ -103,6 +103,19 @@ public struct BannerRenderer: Sendable {
         return content
     }
 
+    /// An agent notice: silent; a lasting one is resident and never expires (it is
+    /// closed when its cause goes or it is answered); its buttons only where the server
+    /// shows actions, its text escaped where the server renders markup.
+    public func render(_ notice: AgentNotice) -> NotificationContent {
+        let escape = profile.rendersMarkup ? BannerText.escapeMarkup : { $0 }
+        var content = NotificationContent(
+            summary: notice.summary, body: escape(notice.body), iconName: notice.iconName, category: notice.category,
+            urgency: notice.urgency, resident: notice.lasting, expireTimeout: notice.lasting ? 0 : -1,
+            suppressSound: true)
+        if profile.capabilities.contains("actions") { content.buttons = notice.buttons }
+        return content
+    }
+
     /// The banner of a live call stays on screen. Every server but GNOME
     /// already keeps a never-expiring (`expireTimeout` 0) banner up; GNOME
     /// ignores the timeout and hides normal banners after 4 s, so the call's

@@ -21,6 +21,13 @@ public struct NotificationContent: Equatable, Sendable {
     public var identity: String = ""
     /// The label of the `default` action (a click on the banner), or nil for none.
     public var defaultAction: String?
+    /// Buttons after the click action (a question's answers), in order.
+    public var buttons: [NotificationButton] = []
+
+    /// The `Notify` actions: id and label in turn, the click action first.
+    public var actionList: [String] {
+        (defaultAction.map { ["default", $0] } ?? []) + buttons.flatMap { [$0.id, $0.label] }
+    }
 
     public init(
         summary: String, body: String, iconName: String, category: String, urgency: Urgency = .normal,

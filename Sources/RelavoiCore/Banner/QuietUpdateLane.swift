@@ -30,10 +30,10 @@ public struct QuietUpdateLane: Equatable, Sendable {
     /// banner back (GDBus's default call timeout).
     public static let answerTimeout = 25.0
 
-    /// The notification's identity, click action and icon, which every
+    /// The notification's identity, actions and icon, which every
     /// content of the lane keeps.
     public let identity: String
-    public let defaultAction: String?
+    public let actionList: [String]
     public let iconName: String
     /// Whether the server needs a pop to wait until the previous one has
     /// settled (GNOME 43): then only low urgency, which never pops, is quiet.
@@ -51,7 +51,7 @@ public struct QuietUpdateLane: Equatable, Sendable {
     public init(settledOn content: NotificationContent, popsWaitTheirTurn: Bool) {
         self.popsWaitTheirTurn = popsWaitTheirTurn
         identity = content.identity
-        defaultAction = content.defaultAction
+        actionList = content.actionList
         iconName = content.iconName
         acknowledged = content
         desired = content
@@ -62,7 +62,7 @@ public struct QuietUpdateLane: Equatable, Sendable {
     /// is the presenter's.
     public func accepts(_ content: NotificationContent) -> Bool {
         (content.urgency == .low || !popsWaitTheirTurn) && content.identity == identity
-            && content.defaultAction == defaultAction
+            && content.actionList == actionList
             && content.iconName == iconName
     }
 

@@ -17,6 +17,8 @@ package final class BannerDriver {
     package typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
     /// Called when the user clicked a banner, with the server's activation token.
     package typealias ActivationHandler = @MainActor (_ activationToken: String?) -> Void
+    /// What became of a notice: a button's id, or nil when it closed unanswered.
+    package typealias NoticeHandler = @MainActor (_ button: String?) -> Void
 
     package var settings: BannerSettings {
         didSet { rerenderAll() }
@@ -49,6 +51,9 @@ package final class BannerDriver {
     /// content a server sees is already adapted to it.
     private var profileKnown = false
     private var nextKey = 0
+    /// The agent's own notices (`showNotice`), by key, and who hears what became of them.
+    private var notices: [String: AgentNotice] = [:]
+    private var noticeHandlers: [String: NoticeHandler] = [:]
     /// Called after each tick of the timer (see `addTickObserver`).
     private var tickObservers: [@MainActor () -> Void] = []
 
@@ -150,6 +155,39 @@ package final class BannerDriver {
     /// Closes every banner now.
     package func closeAll() {
         for key in board.banners.keys.sorted() { perform(board.close(key: key)) }
+        for key in notices.keys.sorted() { closeNotice(key: key) }
+    }
+
+    // MARK: - Notices
+
+    /// Shows `notice` under `key`, or updates the one shown there in place.
+    /// `onDone` hears once what became of it: the button pressed, or nil when
+    /// it was closed unanswered (by the person or the server).
+    package func showNotice(_ notice: AgentNotice, key: String, onDone: NoticeHandler? = nil) {
+        guard settings.enabled else { return }
+        startPresenter()
+        if let onDone { noticeHandlers[key] = onDone }
+        guard notices[key] != notice else { return }
+        notices[key] = notice
+        if profileKnown { presenter?.post(key: key, content: renderer.render(notice)) }
+    }
+
+    /// Closes the notice under `key` (its handler is not called).
+    package func closeNotice(key: String) {
+        noticeHandlers[key] = nil
+        guard notices.removeValue(forKey: key) != nil else { return }
+        presenter?.post(key: key, content: nil)
+    }
+
+    package func isShowingNotice(key: String) -> Bool { notices[key] != nil }
+
+    private func noticeEnded(key: String, button: String?) {
+        let handler = noticeHandlers.removeValue(forKey: key)
+        if notices.removeValue(forKey: key) != nil, button != nil {
+            // Answered: the question goes (a resident notification would stay).
+            presenter?.post(key: key, content: nil)
+        }
+        handler?(button)
     }
 
     /// GLib sources on the presenter thread's context (diagnostics); nil before `prepare`.
@@ -215,6 +253,7 @@ package final class BannerDriver {
             shownSnapshots[key] = snapshot
             presenter?.post(key: key, content: render(key: key, snapshot, previous: previous))
         }
+        for (key, notice) in notices { presenter?.post(key: key, content: renderer.render(notice)) }
     }
 
     /// One timer for all banners, set to the next moment anything changes:
@@ -277,9 +316,17 @@ package final class BannerDriver {
             profileKnown = true
             rerenderAll()
         case .closed(let key, let reason):
-            perform(board.closedByServer(key: key, byUser: reason == 2))
-        case .activated(let key, let token):
-            activationHandlers[key]?(token)
+            if notices[key] != nil {
+                noticeEnded(key: key, button: nil)
+            } else {
+                perform(board.closedByServer(key: key, byUser: reason == 2))
+            }
+        case .activated(let key, let action, let token):
+            if notices[key] != nil {
+                if action != "default" { noticeEnded(key: key, button: action) }
+            } else if action == "default" {
+                activationHandlers[key]?(token)
+            }
         }
     }
 }
