@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiGLib
 
 extension BannerPhrases {
     /// The banner's words in the user's language (after `Localization.setUp`).
@@ -12,6 +13,9 @@ extension BannerPhrases {
         phrases.incomingCall = L("Incoming call on %s")
         // TRANSLATORS: %s is the call's duration, mm:ss or h:mm:ss.
         phrases.callEnded = L("Call ended · %s")
+        // TRANSLATORS: after a live call's timer; %s is the time it was answered, e.g. 14:02.
+        phrases.sinceTime = L("since %s")
+        phrases.clockTime = { LocalClock.hoursMinutes($0) }
         phrases.missedCall = L("Missed call on %s")
         phrases.newSMS = L("New SMS on %s")
         phrases.unknownNumber = L("unknown number")

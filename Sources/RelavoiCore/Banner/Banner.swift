@@ -78,7 +78,8 @@ public struct Banner: Equatable, Sendable {
             seconds = count
         }
         return BannerSnapshot(
-            kind: kind, label: label, proxyNumber: attributes.proxyNumber, badge: badge, seconds: seconds)
+            kind: kind, label: label, proxyNumber: attributes.proxyNumber, badge: badge, seconds: seconds,
+            startedAt: kind == .active ? attributes.startedAt : nil)
     }
 
     /// Whole seconds from `start` to `now`, never negative.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Every word a banner shows, in the user's language: English here; the
 /// agent builds a translated one with gettext (RelavoiI18n) and hands it to
 /// `BannerDriver`. Templates hold one `%s` (a number or a duration) or `%d`
@@ -9,6 +11,12 @@ public struct BannerPhrases: Sendable {
     public var unavailable = "Could not verify"
     public var incomingCall = "Incoming call on %s"
     public var callEnded = "Call ended · %s"
+    /// After a live call's timer: when it was answered, so an entry a desktop stops
+    /// redrawing (GNOME's lock screen, its message list) still says something true.
+    public var sinceTime = "since %s"
+    /// A moment as the person reads the clock (`14:02`); nil leaves the answer time out.
+    /// Pure code has no time zone: the agent hands in GLib's local time.
+    public var clockTime: @Sendable (Date) -> String? = { _ in nil }
     public var missedCall = "Missed call on %s"
     public var newSMS = "New SMS on %s"
     public var unknownNumber = "unknown number"

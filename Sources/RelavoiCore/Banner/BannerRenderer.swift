@@ -56,7 +56,8 @@ public struct BannerRenderer: Sendable {
             }
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
-            lines = ["\(proxy) · \(BannerText.duration(snapshot.seconds))", badge]
+            let since = snapshot.startedAt.flatMap(phrases.clockTime).map { " · " + fill(phrases.sinceTime, $0) } ?? ""
+            lines = ["\(proxy) · \(BannerText.duration(snapshot.seconds))\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
         case .ended:

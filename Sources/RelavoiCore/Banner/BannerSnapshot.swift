@@ -9,8 +9,13 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var badge: VerificationBadge
     /// Elapsed seconds while active, the final duration once ended, the count of a summary.
     public var seconds: Int
+    /// When a live call was answered (its timer's start); nil for the other kinds.
+    public var startedAt: Date?
 
-    public init(kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int) {
+    public init(
+        kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int, startedAt: Date? = nil
+    ) {
+        self.startedAt = startedAt
         self.kind = kind
         self.label = label
         self.proxyNumber = proxyNumber

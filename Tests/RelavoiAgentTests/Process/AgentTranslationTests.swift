@@ -41,7 +41,12 @@ final class AgentTranslationTests: XCTestCase {
             h.send("call.answered", "ses_fr")
             let live = h.waitForNotify { $0.hints["category"] == "call" && ($0.timerSeconds ?? -1) >= 1 }
             let timer = live?.timerText ?? "?"
-            XCTAssertEqual(live?.body, "+234 800 000 0001 · \(timer)\n✔ Vérifié", "mm:ss whatever the language")
+            // The answer time in local HH:MM after the timer ("depuis 14:02").
+            let answered = live?.body.split(separator: "\n").first.map { String($0.suffix(5)) } ?? "?"
+            XCTAssertEqual(
+                live?.body, "+234 800 000 0001 · \(timer) · depuis \(answered)\n✔ Vérifié",
+                "mm:ss whatever the language")
+            XCTAssertNotNil(answered.wholeMatch(of: /[0-2][0-9]:[0-5][0-9]/), answered)
             h.send("call.ended", "ses_fr", ["durationSeconds": .int(75)])
             let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
             XCTAssertEqual(ended?.body, "Appel terminé · 01:15\n+234 800 000 0001 · ✔ Vérifié")

@@ -20,7 +20,9 @@ import Testing
             later == [
                 .present(
                     key: "k",
-                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 3725))
+                    snapshot: .init(
+                        kind: .active, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 3725,
+                        startedAt: t0))
             ])
     }
 
@@ -116,7 +118,9 @@ import Testing
             actions == [
                 .present(
                     key: "k",
-                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 30))
+                    snapshot: .init(
+                        kind: .active, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 30,
+                        startedAt: answeredAt))
             ])
     }
 
@@ -127,6 +131,8 @@ import Testing
             board.tick(now: t0).first
                 == .present(
                     key: "k",
-                    snapshot: .init(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)))
+                    snapshot: .init(
+                        kind: .active, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 0,
+                        startedAt: t0.addingTimeInterval(3600))))
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 @testable import RelavoiCore
@@ -28,6 +29,30 @@ import Testing
         #expect(content.resident)
         #expect(content.expireTimeout == 0)
         #expect(content.soundName == nil && content.suppressSound)
+    }
+
+    @Test func aLiveBodyNamesTheAnswerTimeWhenAClockIsHandedIn() {
+        var live = active
+        live.startedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        var renderer = BannerRenderer(profile: dunst)
+        #expect(renderer.render(live, previous: nil).body == "+1555 · 01:01\n✔ Verified", "no clock: no answer time")
+        renderer.phrases.clockTime = { $0.timeIntervalSince1970 == 1_800_000_000 ? "14:02" : "?" }
+        #expect(renderer.render(live, previous: nil).body == "+1555 · 01:01 · since 14:02\n✔ Verified")
+        #expect(renderer.render(ended, previous: nil).body.contains("since") == false, "only a live call")
+    }
+
+    @Test func agentNoticesAreSilentLastingAndOfferTheirButtonsWhereActionsShow() {
+        let question = AgentNotice(
+            summary: "Ask?", body: "a <b>", buttons: [NotificationButton(id: "yes", label: "Yes")])
+        let withActions = NotificationServerProfile(name: "x", capabilities: ["body", "body-markup", "actions"])
+        let content = BannerRenderer(profile: withActions).render(question)
+        #expect(content.body == "a &lt;b&gt;")
+        #expect(content.actionList == ["yes", "Yes"])
+        #expect(content.resident && content.expireTimeout == 0 && content.suppressSound && content.soundName == nil)
+        #expect(BannerRenderer(profile: plain).render(question).actionList == [], "no actions capability")
+        var passing = question
+        passing.lasting = false
+        #expect(BannerRenderer(profile: plain).render(passing).expireTimeout == -1)
     }
 
     @Test func gnomeTicksAreLowUrgencySoTheyDoNotPopUp() {
