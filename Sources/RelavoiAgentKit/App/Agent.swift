@@ -245,7 +245,8 @@ public final class Agent {
             StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\n")
             return .failure(EarlyExit(code: 1))
         }
-        let service = ControlService(connection: connection, control: controller, phrases: phrases)
+        let service = ControlService(
+            connection: connection, control: controller, phrases: phrases, lockScreen: settings.lockScreen)
         do {
             try service.register()
         } catch {

@@ -23,14 +23,17 @@ public final class ControlService {
     private var announcedCalls: [BannerListing] = []
     /// The badge words of `Calls` (the banners' words, read once).
     let phrases: BannerPhrases
+    /// What the lock screen may show of each call (`Calls`' lock-* keys).
+    let lockScreen: LockScreenPrivacy
 
     public init(
         connection: BusConnection, control: any BannerControl, phrases: BannerPhrases = .localized(),
-        now: @escaping () -> Date = Date.init
+        lockScreen: LockScreenPrivacy = .label, now: @escaping () -> Date = Date.init
     ) {
         self.connection = connection
         self.control = control
         self.phrases = phrases
+        self.lockScreen = lockScreen
         self.now = now
         object = ExportedObject(
             connection: connection, path: AgentBus.objectPath, introspectionXML: AgentBus.introspectionXML,
@@ -58,7 +61,7 @@ public final class ControlService {
     private func property(_ name: String) -> DBusValue? {
         switch name {
         case "Connected": return .bool(currentConnected)
-        case "Calls": return CallsProperty.value(control?.listBanners() ?? [], phrases: phrases)
+        case "Calls": return CallsProperty.value(control?.listBanners() ?? [], phrases: phrases, lockScreen: lockScreen)
         default: return nil
         }
     }
@@ -90,7 +93,8 @@ public final class ControlService {
         guard calls != announcedCalls else { return }
         announcedCalls = calls
         object?.emitPropertiesChanged(
-            interface: AgentBus.interface, [("Calls", CallsProperty.value(calls, phrases: phrases))])
+            interface: AgentBus.interface,
+            [("Calls", CallsProperty.value(calls, phrases: phrases, lockScreen: lockScreen))])
     }
 
     var currentCalls: [BannerListing] { (control?.listBanners() ?? []).map(\.withoutElapsed) }

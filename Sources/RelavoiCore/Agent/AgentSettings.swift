@@ -25,6 +25,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var trayItem: TrayItemMode = .auto
     /// The answer to "Show Relavoi calls in the top bar?" (GNOME).
     public var topBar: TopBarAnswer = .ask
+    /// What the call card on GNOME's lock screen may show.
+    public var lockScreen: LockScreenPrivacy = .label
 
     public init() {}
 
@@ -97,6 +99,11 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected ask, on or off")
             }
             topBar = answer
+        case LockScreenPrivacy.settingKey:
+            guard let privacy = LockScreenPrivacy(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected label, number, badge or off")
+            }
+            lockScreen = privacy
         default:
             guard try banners.apply(key: key, raw: value) else {
                 throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")

@@ -37,6 +37,10 @@ final class AgentCallsPropertyTests: XCTestCase {
             XCTAssertTrue(ringing?.contains("'label': <'Chowdeck rider'>") == true, ringing ?? "")
             XCTAssertTrue(ringing?.contains("'proxy-number': <'+234 800 000 0001'>") == true, ringing ?? "")
             XCTAssertFalse(ringing?.contains("'rang-at': <int64 0>") ?? true, "the ring time is given")
+            // The lock screen, by default: a card with the label and the number's last digits only.
+            XCTAssertTrue(ringing?.contains("'lock-screen': <true>") == true, ringing ?? "")
+            XCTAssertTrue(ringing?.contains("'lock-label': <'Chowdeck rider'>") == true, ringing ?? "")
+            XCTAssertTrue(ringing?.contains("'lock-number': <'•••• 0001'>") == true, ringing ?? "")
 
             h.send("call.answered", "ses_p")
             let live = waitForCalls("live") { $0.contains("'phase': <'live'>") }
@@ -79,6 +83,34 @@ final class AgentCallsPropertyTests: XCTestCase {
             XCTAssertLessThanOrEqual(bodies.count, 8, "\(bodies)")
             for (previous, next) in zip(bodies, bodies.dropFirst()) { XCTAssertNotEqual(previous, next) }
             print("Calls PropertiesChanged over the call: \(bodies.count)")
+        }
+    }
+
+    /// `lock-screen` decides what the lock screen may show, in the entries themselves.
+    func testTheLockScreenSettingDecidesTheEntriesLockKeys() throws {
+        try MainActor.assumeIsolated {
+            for (setting, expected) in [
+                ("number", "'lock-screen': <true>, 'lock-label': <'Rider'>, 'lock-number': <'+234 800 000 0001'>"),
+                ("badge", "'lock-screen': <true>, 'lock-label': <''>, 'lock-number': <''>"),
+                ("off", "'lock-screen': <false>, 'lock-label': <''>, 'lock-number': <''>"),
+            ] {
+                let h = try AgentHarness(config: "lock-screen = \(setting)")
+                XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+                let client = try BusTestClient(destination: AgentBus.name)
+                h.session("ses_l", proxy: "+2348000000001", label: "Rider")
+                h.send("call.incoming", "ses_l", ["proxyNumber": .string("+2348000000001")])
+                var read = ""
+                let ok = MainLoop.iterate(timeout: 15) {
+                    let get = client.call(
+                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
+                        interface: "org.freedesktop.DBus.Properties")
+                    read = Args.printed(get.value)
+                    return read.contains("'label': <'Rider'>")
+                }
+                XCTAssertTrue(ok, "no call in Calls: \(read)")
+                XCTAssertTrue(read.contains(expected), "lock-screen = \(setting): \(read)")
+                h.stop()
+            }
         }
     }
 }
