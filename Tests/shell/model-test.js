@@ -57,10 +57,12 @@ check('duration text', [M.durationText(0), M.durationText(61), M.durationText(-5
 check('a full entry', calls([entry()])[0], {
     sessionId: 's1', label: 'Alice', proxyNumber: '+2348000000001', badge: 'verified', badgeText: 'Verified',
     phase: 'live', rangAt: T0 - 5000, answeredAt: T0, endedAt: 0, duration: 0, canOpen: false,
+    lockScreen: false, lockLabel: '', lockNumber: '',
 });
 check('an empty entry takes the defaults', calls([{}])[0], {
     sessionId: '', label: '', proxyNumber: '', badge: 'unavailable', badgeText: 'Could not verify',
     phase: '', rangAt: 0, answeredAt: 0, endedAt: 0, duration: 0, canOpen: false,
+    lockScreen: false, lockLabel: '', lockNumber: '',
 });
 check('unknown keys are ignored', calls([entry({'avatar': 'x', 'future-key': 42})]).length, 1);
 check('mistyped values take defaults', calls([entry({'label': 7, 'answered-at': 'soon', 'badge': ['verified']})])[0],
@@ -144,6 +146,42 @@ check('next tick right on a boundary is a whole second', M.nextTickDelay(calls([
 check('next tick: the soonest of several calls', M.nextTickDelay(calls([entry(), entry({'answered-at': T0 + 400})]), T0 + 1100), 300);
 check('next tick with no live call', M.nextTickDelay([], T0), 1000);
 
+// The lock screen's cards: only what the agent allowed, GNOME's switches first.
+const locked = over => entry({'lock-screen': true, 'lock-label': 'Alice', 'lock-number': '•••• 0001', ...over});
+check('an entry without lock keys gets no card (an older agent: say less)',
+    M.lockScreenView(calls([entry()]), T0, true), {cards: [], more: ''});
+check('GNOME\'s switches win', M.lockScreenView(calls([locked()]), T0, false), {cards: [], more: ''});
+check('lockScreenAllowed needs all three switches', [
+    M.lockScreenAllowed(true, true, true), M.lockScreenAllowed(false, true, true),
+    M.lockScreenAllowed(true, false, true), M.lockScreenAllowed(true, true, false), M.lockScreenAllowed(true, true, undefined),
+], [true, false, false, false, false]);
+check('a live card: label, badge, last digits, the timer', M.lockCard(calls([locked()])[0], T0 + 42000), {
+    icon: 'com.relavoi.Agent-verified-symbolic', title: 'Alice', subtitle: 'Verified · •••• 0001', state: '00:42', live: true,
+    accessibleName: 'Alice, Verified · •••• 0001, 00:42',
+});
+check('the states of each phase', ['ringing', 'live', 'ended', 'missed'].map(phase =>
+    M.lockCard(calls([locked({phase, duration: 42})])[0], T0 + 5000).state),
+['Incoming call…', '00:05', 'Call ended · 00:42', 'Missed call']);
+check('each badge, icon and words', ['checking', 'verified', 'unverified', 'unavailable'].map(badge => {
+    const card = M.lockCard(calls([locked({badge, 'badge-text': ''})])[0], T0);
+    return [card.icon, card.subtitle.split(' · ')[0]];
+}), [['com.relavoi.Agent-checking-symbolic', 'Checking…'], ['com.relavoi.Agent-verified-symbolic', 'Verified'],
+    ['com.relavoi.Agent-unverified-symbolic', 'Unverified'], ['com.relavoi.Agent-unavailable-symbolic', 'Could not verify']]);
+check('badge and timer only: the badge is the title, no number', M.lockCard(calls([locked({'lock-label': '', 'lock-number': ''})])[0], T0 + 1000),
+    {icon: 'com.relavoi.Agent-verified-symbolic', title: 'Verified', subtitle: '', state: '00:01', live: true, accessibleName: 'Verified, 00:01'});
+check('the number on a card is only what the agent handed over, never the entry\'s proxy-number', [
+    JSON.stringify(M.lockScreenView(calls([locked()]), T0, true)).includes('+2348000000001'),
+    JSON.stringify(M.lockScreenView(calls([locked({'lock-number': ''})]), T0, true)).includes('8000000001'),
+], [false, false]);
+const many = calls(['a', 'b', 'c', 'd', 'e'].map((id, i) => locked({'session-id': id, 'lock-label': id.toUpperCase(), 'answered-at': T0 - i * 1000})));
+check('newest first, capped, the rest counted', [M.lockScreenView(many, T0, true).cards.map(c => c.title),
+    M.lockScreenView(many, T0, true).more, M.lockScreenView(many.slice(0, 4), T0, true).more, M.lockScreenView(many.slice(0, 3), T0, true).more],
+[['E', 'D', 'C'], '+2 more calls', '+1 more call', '']);
+check('the lock screen ticks only for a live call it shows', [
+    M.lockScreenTicks(calls([locked()]), true), M.lockScreenTicks(calls([locked()]), false),
+    M.lockScreenTicks(calls([entry()]), true), M.lockScreenTicks(calls([locked({phase: 'ended'})]), true),
+], [true, false, false, false]);
+
 // The words go through the domain extension.js hands in, looked up when shown.
 M.setTranslations({gettext: s => `<${s}>`, ngettext: (s, p, n) => `<${n === 1 ? s : p}>`});
 check('translated: badge words, statuses and the menu actions', [
@@ -172,7 +210,7 @@ M.setTranslations({gettext: s => s, ngettext: (s, p, n) => (n === 1 ? s : p)});
 
 // Every file of the build compiles (imports and exports set aside: they need the shell).
 const decoder = new TextDecoder();
-for (const name of ['model.js', 'agentClient.js', 'indicator.js', 'extension.js']) {
+for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'indicator.js', 'lockScreen.js', 'extension.js']) {
     const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
     let source = decoder.decode(bytes);
     if (form === 'esm') {

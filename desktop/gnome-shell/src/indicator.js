@@ -1,35 +1,20 @@
 // The top-bar pill and its menu. It draws what model.js says; the only clock it keeps is a
 // one-shot timeout to the next second of a live call, armed only while a live call is shown.
 //@esm import Clutter from 'gi://Clutter';
-//@esm import Gio from 'gi://Gio';
 //@esm import GLib from 'gi://GLib';
 //@esm import GObject from 'gi://GObject';
 //@esm import Pango from 'gi://Pango';
 //@esm import St from 'gi://St';
 //@esm import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
 //@esm import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
+//@esm import {IconFinder} from './iconFinder.js';
 //@esm import * as Model from './model.js';
-//@legacy const {Clutter, Gio, GLib, GObject, Pango, St} = imports.gi;
+//@legacy const {Clutter, GLib, GObject, Pango, St} = imports.gi;
 //@legacy const PanelMenu = imports.ui.panelMenu;
 //@legacy const PopupMenu = imports.ui.popupMenu;
-//@legacy const Model = imports.misc.extensionUtils.getCurrentExtension().imports.model;
-
-// Icons from the extension's own icons/ folder (a zip install has no system icons), else
-// by name from the icon theme.
-const IconFinder = class IconFinder {
-    constructor(extensionPath) {
-        this._dir = Gio.File.new_for_path(extensionPath).get_child('icons');
-        this._icons = new Map();
-    }
-
-    icon(name) {
-        if (!this._icons.has(name)) {
-            const file = this._dir.get_child(`${name}.svg`);
-            this._icons.set(name, file.query_exists(null) ? new Gio.FileIcon({file}) : new Gio.ThemedIcon({name}));
-        }
-        return this._icons.get(name);
-    }
-};
+//@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
+//@legacy const {IconFinder} = Me.imports.iconFinder;
+//@legacy const Model = Me.imports.model;
 
 export const CallIndicator = GObject.registerClass(
 class RelavoiCallIndicator extends PanelMenu.Button {
@@ -55,6 +40,14 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this.visible = false;
 
         this.connect('destroy', () => this._stopTicking());
+    }
+
+    // On the lock screen the pill only shows: its menu (Open, Copy number, Dismiss) must not
+    // open there, nor take the keyboard's focus.
+    setLocked(locked) {
+        if (locked)
+            this.menu.close();
+        this.setSensitive(!locked);
     }
 
     // calls: the parsed Calls list; null when the agent is not on the bus (no pill either).

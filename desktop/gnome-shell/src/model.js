@@ -90,6 +90,11 @@ export function normalizeCall(entry) {
         duration: Math.max(0, integer(entry['duration'])),
         // The agent can open the call's page (its open-url setting): the menu offers Open.
         canOpen: entry['can-open'] === true,
+        // What the lock screen may show, as the agent decided (its lock-screen setting): no
+        // card unless it says so, and only the label and number it hands over.
+        lockScreen: entry['lock-screen'] === true,
+        lockLabel: text(entry['lock-label']),
+        lockNumber: text(entry['lock-number']),
     };
 }
 
@@ -270,4 +275,61 @@ export function nextTickDelay(calls, nowMs) {
         delay = Math.min(delay, Math.max(1, wait));
     }
     return delay;
+}
+
+// ---------------------------------------------------------------- the lock screen's cards
+
+// Cards at most on the lock screen; the rest are counted, as the pill's +N counts them.
+export const LOCK_CARDS_MAX = 3;
+// Where GNOME keeps Relavoi's notification switches (gnome-shell's id for com.relavoi.Agent).
+export const NOTIFICATION_SETTINGS_PATH = '/org/gnome/desktop/notifications/application/com-relavoi-agent/';
+
+// GNOME's own choice wins: notifications on the lock screen at all, and Relavoi's switches.
+export function lockScreenAllowed(showInLockScreen, appEnabled, appShowInLockScreen) {
+    return showInLockScreen === true && appEnabled === true && appShowInLockScreen === true;
+}
+
+// One call's card: the badge (icon and words), the label and number the agent allowed, and
+// the state: ringing, the timer, how it ended. Nothing else, and nothing to press.
+export function lockCard(call, nowMs) {
+    let state;
+    switch (call.phase) {
+    case 'ringing':
+        state = _('Incoming call…');
+        break;
+    case 'live':
+        state = timerText(call.answeredAt, nowMs);
+        break;
+    case 'ended':
+        state = fill(_('Call ended · %s'), durationText(call.duration));
+        break;
+    default:
+        state = _('Missed call');
+    }
+    const title = call.lockLabel || call.badgeText;
+    const subtitle = [call.lockLabel ? call.badgeText : '', call.lockNumber].filter(part => part !== '').join(' · ');
+    return {
+        icon: badgeIcon(call.badge),
+        title,
+        subtitle,
+        state,
+        live: call.phase === 'live',
+        accessibleName: [title, subtitle, state].filter(part => part !== '').join(', '),
+    };
+}
+
+// The lock screen's cards, newest call first, at most LOCK_CARDS_MAX, and `more` counting
+// the rest. Nothing when GNOME's settings say no, or the agent allows no card.
+export function lockScreenView(calls, nowMs, allowed) {
+    if (!allowed)
+        return {cards: [], more: ''};
+    const shown = calls.filter(call => call.lockScreen && call.phase !== '').reverse();
+    const cards = shown.slice(0, LOCK_CARDS_MAX).map(call => lockCard(call, nowMs));
+    const extra = shown.length - cards.length;
+    return {cards, more: extra > 0 ? fill(ngettext('+%d more call', '+%d more calls', extra), extra) : ''};
+}
+
+// Whether the lock screen's timer must tick: a live call it shows.
+export function lockScreenTicks(calls, allowed) {
+    return allowed && calls.some(call => call.lockScreen && call.phase === 'live' && call.answeredAt > 0);
 }

@@ -1,0 +1,142 @@
+// The call on GNOME's lock screen: cards under the unlock dialog's clock while the screen is
+// locked, drawn from model.js's lockScreenView. What a card may show is the agent's decision
+// (the Calls entries' lock-* keys), and GNOME's notification switches for the lock screen
+// (for all notifications and for Relavoi) win over it. Nothing on a card can be pressed.
+//@esm import Clutter from 'gi://Clutter';
+//@esm import Gio from 'gi://Gio';
+//@esm import GLib from 'gi://GLib';
+//@esm import St from 'gi://St';
+//@esm import * as Main from 'resource:///org/gnome/shell/ui/main.js';
+//@esm import {IconFinder} from './iconFinder.js';
+//@esm import * as Model from './model.js';
+//@legacy const {Clutter, Gio, GLib, St} = imports.gi;
+//@legacy const Main = imports.ui.main;
+//@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
+//@legacy const {IconFinder} = Me.imports.iconFinder;
+//@legacy const Model = Me.imports.model;
+
+export const LockScreenCards = class LockScreenCards {
+    constructor(extensionPath) {
+        this._icons = new IconFinder(extensionPath);
+        this._calls = [];
+        this._box = null;
+        this._boxDestroyId = 0;
+        this._tickId = 0;
+        this._settings = [];
+        this._settingsIds = [];
+        this._allowed = false;
+    }
+
+    // Follows GNOME's switches; shows nothing until `setLocked(true)`.
+    start() {
+        const master = new Gio.Settings({schema_id: 'org.gnome.desktop.notifications'});
+        const app = new Gio.Settings({
+            schema_id: 'org.gnome.desktop.notifications.application',
+            path: Model.NOTIFICATION_SETTINGS_PATH,
+        });
+        this._settings = [master, app];
+        this._settingsIds = this._settings.map(settings => settings.connect('changed', () => this._readSettings()));
+        this._readSettings();
+    }
+
+    stop() {
+        this._settings.forEach((settings, index) => settings.disconnect(this._settingsIds[index]));
+        this._settings = [];
+        this._settingsIds = [];
+        this._removeBox();
+    }
+
+    setCalls(calls) {
+        this._calls = calls ?? [];
+        this._refresh();
+    }
+
+    // Builds the cards under the clock while locked; takes them away otherwise.
+    setLocked(locked) {
+        if (!locked) {
+            this._removeBox();
+            return;
+        }
+        if (this._box === null) {
+            const clock = Main.screenShield?._dialog?._clock;
+            if (!clock)
+                return;
+            this._box = new St.BoxLayout({
+                vertical: true, style_class: 'relavoi-lock-cards', x_align: Clutter.ActorAlign.CENTER,
+                reactive: false, can_focus: false,
+            });
+            // The dialog is destroyed at unlock: forget the cards with it.
+            this._boxDestroyId = this._box.connect('destroy', () => this._forgetBox());
+            const date = clock._date;
+            if (date && date.get_parent() === clock)
+                clock.insert_child_above(this._box, date);
+            else
+                clock.add_child(this._box);
+        }
+        this._refresh();
+    }
+
+    _readSettings() {
+        const [master, app] = this._settings;
+        this._allowed = Model.lockScreenAllowed(master.get_boolean('show-in-lock-screen'),
+            app.get_boolean('enable'), app.get_boolean('show-in-lock-screen'));
+        this._refresh();
+    }
+
+    _refresh() {
+        this._stopTicking();
+        if (this._box === null)
+            return;
+        const now = Date.now();
+        const view = Model.lockScreenView(this._calls, now, this._allowed);
+        this._box.destroy_all_children();
+        for (const card of view.cards)
+            this._box.add_child(this._cardActor(card));
+        if (view.more !== '')
+            this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
+        this._box.visible = view.cards.length > 0;
+        if (Model.lockScreenTicks(this._calls, this._allowed)) {
+            this._tickId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Model.nextTickDelay(this._calls, now), () => {
+                this._tickId = 0;
+                this._refresh();
+                return GLib.SOURCE_REMOVE;
+            });
+            GLib.Source.set_name_by_id(this._tickId, '[relavoi] lock screen timer');
+        }
+    }
+
+    _cardActor(card) {
+        const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
+        row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
+        const lines = new St.BoxLayout({vertical: true, x_expand: true, y_align: Clutter.ActorAlign.CENTER});
+        lines.add_child(new St.Label({text: card.title, style_class: 'relavoi-lock-title'}));
+        if (card.subtitle !== '')
+            lines.add_child(new St.Label({text: card.subtitle, style_class: 'relavoi-lock-subtitle'}));
+        row.add_child(lines);
+        row.add_child(new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER}));
+        row.accessible_name = card.accessibleName;
+        return row;
+    }
+
+    _stopTicking() {
+        if (this._tickId)
+            GLib.source_remove(this._tickId);
+        this._tickId = 0;
+    }
+
+    _forgetBox() {
+        this._stopTicking();
+        this._box = null;
+        this._boxDestroyId = 0;
+    }
+
+    _removeBox() {
+        this._stopTicking();
+        if (this._box === null)
+            return;
+        const box = this._box;
+        box.disconnect(this._boxDestroyId);
+        this._forgetBox();
+        box.destroy();
+    }
+};
