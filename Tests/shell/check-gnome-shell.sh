@@ -5,8 +5,8 @@
 #   SHOTS=docs/screenshots Tests/shell/check-gnome-shell.sh   # also keep the screenshots there
 #
 # Starts its own world and stops it: a private session bus (only GNOME Shell's
-# notification helper can be activated on it), an empty private system bus when the
-# machine has none, Xvfb, and `gnome-shell --x11 --unsafe-mode` (unsafe mode lets
+# notification helper can be activated on it), a private system bus (with a stand-in GDM
+# for the lock screen), Xvfb, and `gnome-shell --x11 --unsafe-mode` (unsafe mode lets
 # org.gnome.Shell.Eval read the panel) with private XDG folders and keyfile GSettings.
 # The build that fits the installed gnome-shell is installed from its zip with
 # `gnome-extensions install` into the private XDG_DATA_HOME and turned on with
@@ -18,7 +18,14 @@
 #   3. a second call, the agent stopped mid-call: pill gone; the agent started again:
 #      the pill is back, the same call's timer going on; "Copy number" fills the
 #      clipboard; "Dismiss" in the menu: the call leaves and the pill goes
-#   4. gnome-extensions disable: no indicator, the bus name released; enable: back
+#   4. the lock screen (a STAND-IN GDM, Tests/shell/stand-in-gdm.py, on the private system
+#      bus lets the shell lock): a call while locked shows a card under the clock with the
+#      label, badge and the number's last digits only, its timer advancing between two
+#      reads; GNOME's show-in-lock-screen switch takes it away and back; after call.ended
+#      the card says "Call ended · 00:26" and goes per the dismiss policy; with
+#      lock-screen = off, no card; the pill stays in the lock screen's top bar with its
+#      menu off; after unlocking the pill is back and its menu on
+#   5. gnome-extensions disable: no indicator, the bus name released; enable: back
 # Every step waits for its event (generous deadlines), none sleeps a fixed time.
 # Skips (exit 0) only when gnome-shell is not installed. Ends with
 # "N passed, N failed"; exit 1 when a check failed.
@@ -81,8 +88,8 @@ finish() {
   summary
   exit
 }
-# Every wait (wait_for) ends by this deadline, so the whole check stays bounded (it takes ~30 s).
-checks_deadline=$((SECONDS + 200))
+# Every wait (wait_for) ends by this deadline, so the whole check stays bounded (it takes ~90 s).
+checks_deadline=$((SECONDS + 400))
 shell_eval() { "$python" "$here/shell-eval.py" "$1"; }
 
 # The panel as the test reads it: is the pill on screen, its visible texts, its accessible name.
@@ -150,6 +157,7 @@ play_call() {
       echo '{"at":1,"event":"call.incoming","payload":{"sessionId":"'$session'","proxyNumber":"+2348000000001"}}'
       echo '{"at":4,"event":"call.answered","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-'$call'"}}'
       [ "$call" != 1 ] || echo '{"at":16,"event":"call.ended","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-1","durationSeconds":12}}'
+      [ "$call" != 3 ] || echo '{"at":30,"event":"call.ended","payload":{"sessionId":"'$session'","cpaasSessionId":"cp-3","durationSeconds":26}}'
     } >"$work/call-$call.scenario"
     "$sandbox_bin" --scenario "$work/call-$call.scenario" >"$work/sandbox-$call.log" 2>&1 &
     sandbox_pid=$!
@@ -185,9 +193,9 @@ if [ "$AGENT" != stand-in ] && [ ! -x "$agent_bin" ]; then
   finish
 fi
 
-# A system bus: the shell aborts without one (containers often have none).
-if [ -z "${DBUS_SYSTEM_BUS_ADDRESS:-}" ] && [ ! -S /run/dbus/system_bus_socket ]; then
-  cat >"$work/system.conf" <<EOF
+# A private system bus, always: the shell aborts without one (containers often have none),
+# and the stand-in GDM that lets it lock must never sit on a real one.
+cat >"$work/system.conf" <<EOF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
@@ -197,10 +205,16 @@ if [ -z "${DBUS_SYSTEM_BUS_ADDRESS:-}" ] && [ ! -S /run/dbus/system_bus_socket ]
   <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
 </busconfig>
 EOF
-  dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
+dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
+pids+=($!)
+wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
+export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
+# The lock screen needs logind's seats folder (as on a systemd machine) and a GDM answer.
+can_lock=
+if [ -d /run/systemd/seats ]; then
+  "$python" "$here/stand-in-gdm.py" >"$work/gdm.log" 2>&1 &
   pids+=($!)
-  wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
-  export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
+  if wait_for 10 grep -q READY "$work/gdm.log"; then can_lock=1; else fail "the stand-in GDM starts" "$(cat "$work/gdm.log")"; fi
 fi
 
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
@@ -351,7 +365,94 @@ fi
 stop_agent
 stop_sandbox
 
-# Disable takes the pill and the bus name away; enable brings them back.
+# 4. The lock screen: the call under the clock, only what the settings allow.
+# Every visible text of the unlock dialog, and whether the shell is locked.
+LOCK_JS="(() => {
+  const St = imports.gi.St;
+  const d = Main.screenShield?._dialog;
+  const texts = [];
+  const walk = a => { if (a instanceof St.Label && a.visible && a.text) texts.push(a.text); a.get_children().forEach(walk); };
+  if (d && d.visible) walk(d);
+  return {locked: Main.sessionMode.isLocked, texts};
+})()"
+lock_texts() { shell_eval "$LOCK_JS"; }
+locked() { lock_texts | grep -q '"locked":true'; }
+unlocked() { lock_texts | grep -q '"locked":false'; }
+card_timer() { lock_texts | grep -o '"[0-9][0-9]:[0-9][0-9]"' | tr -d '"' | head -1 | grep .; }
+card_shows() { lock_texts | grep -qF "$1"; }
+card_gone() { ! lock_texts | grep -qF 'Chowdeck rider'; }
+write_conf() { mkdir -p "$XDG_CONFIG_HOME/relavoi" && printf '[agent]\n%s\n' "$1" >"$XDG_CONFIG_HOME/relavoi/agent.conf"; }
+if [ -z "$can_lock" ]; then
+  skip "the lock screen" "no /run/systemd/seats here: GNOME Shell builds no lock screen"
+elif [ "$AGENT" != sandbox ]; then
+  skip "the lock screen" "needs the agent's lock-screen setting (AGENT=sandbox)"
+else
+  write_conf "dismiss-policy = after:8"
+  play_call 3
+  wait_for 45 pill_timer || fail "the lock-screen call shows a timer" "$(panel)"
+  shell_eval "Main.screenShield.lock(false); true" >/dev/null
+  if wait_for 20 locked && wait_for 20 card_timer; then
+    l1=$(lock_texts) c1=$(card_timer)
+    echo "# lock screen at $(date -u +%T) UTC: $l1"
+    ok "locked mid-call: a card under the clock ($c1)"
+    case "$l1" in
+      *'"Chowdeck rider"'*'Verified · •••• 0001'*) ok "the card shows the label, the badge and the number's last digits" ;;
+      *) fail "the card shows the label, badge and last digits" "$l1" ;;
+    esac
+    case "$l1" in
+      *'800 000'* | *8000000001*) fail "the full number is not on the lock screen" "$l1" ;;
+      *) ok "the full number is not on the lock screen" ;;
+    esac
+    timer_moved() { [ "$(seconds_of "$(card_timer)")" -gt "$(seconds_of "$c1")" ]; }
+    if wait_for 10 timer_moved; then
+      echo "# lock screen at $(date -u +%T) UTC: $(lock_texts)"
+      ok "the card's timer advances while locked ('$c1', then '$(card_timer)')"
+    else
+      fail "the card's timer advances" "'$c1', then '$(card_timer)'"
+    fi
+    if panel | grep -q '"shown":true' && [ "$(shell_eval "Main.panel.statusArea['$uuid'].reactive")" = false ]; then
+      ok "the pill stays in the lock screen's top bar, its menu off ($(panel))"
+    else
+      fail "the pill on the lock screen, menu off" "$(panel) reactive=$(shell_eval "Main.panel.statusArea['$uuid'].reactive")"
+    fi
+    gsettings set org.gnome.desktop.notifications show-in-lock-screen false
+    if wait_for 10 card_gone; then ok "GNOME's show-in-lock-screen off: no card"; else fail "show-in-lock-screen off: no card" "$(lock_texts)"; fi
+    gsettings set org.gnome.desktop.notifications show-in-lock-screen true
+    if wait_for 10 card_shows 'Chowdeck rider'; then ok "show-in-lock-screen on again: the card is back"; else fail "show-in-lock-screen on: card back" "$(lock_texts)"; fi
+    if wait_for 45 card_shows 'Call ended · 00:26'; then
+      echo "# lock screen at $(date -u +%T) UTC: $(lock_texts)"
+      ok "after call.ended the card says so"
+    else
+      fail "after call.ended the card says so" "$(lock_texts)"
+    fi
+    if wait_for 30 card_gone; then ok "the ended card goes per the dismiss policy (after:8)"; else fail "the ended card goes" "$(lock_texts)"; fi
+    # lock-screen = off: a call while locked shows in the top bar only.
+    write_conf "lock-screen = off"
+    play_call 4
+    # The pill and the cards are drawn from the same Calls change: once the pill shows the
+    # live call, a card would be there too.
+    if ! wait_for 45 pill_timer; then
+      fail "lock-screen = off: the pill shows the call" "$(panel)"
+    elif card_timer >/dev/null || card_shows 'Chowdeck rider'; then
+      fail "lock-screen = off: no card" "$(lock_texts)"
+    else
+      ok "lock-screen = off: the pill shows the call ($(pill_timer)), no card ($(lock_texts))"
+    fi
+  else
+    fail "locked mid-call: a card under the clock" "$(lock_texts)"
+  fi
+  shell_eval "Main.screenShield.deactivate(false); true" >/dev/null
+  if wait_for 20 unlocked && wait_for 20 pill_shown && [ "$(shell_eval "Main.panel.statusArea['$uuid'].reactive")" = true ]; then
+    ok "unlocked: the pill is back in the top bar, its menu on ($(panel))"
+  else
+    fail "unlocked: the pill is back" "$(lock_texts) $(panel)"
+  fi
+  stop_agent
+  stop_sandbox
+  rm -f "$XDG_CONFIG_HOME/relavoi/agent.conf"
+fi
+
+# 5. Disable takes the pill and the bus name away; enable brings them back.
 gnome-extensions disable "$uuid" 2>/dev/null
 if wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.panel.statusArea['$uuid'] === undefined\" | grep -qx true" &&
   wait_for 10 sh -c "! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.ShellIndicator | grep -q true"; then
