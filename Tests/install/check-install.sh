@@ -53,7 +53,7 @@ icons=(
   scalable/status/com.relavoi.Agent-ringing-symbolic.svg
 )
 # The GNOME Shell extension's files, under share/gnome-shell/extensions/relavoi@relavoi.com/.
-extension_files=(metadata.json extension.js model.js indicator.js agentClient.js iconFinder.js lockScreen.js stylesheet.css
+extension_files=(metadata.json extension.js model.js indicator.js agentClient.js iconFinder.js layout.js lockScreen.js stylesheet.css
   icons/com.relavoi.Agent-checking-symbolic.svg icons/com.relavoi.Agent-verified-symbolic.svg
   icons/com.relavoi.Agent-unverified-symbolic.svg icons/com.relavoi.Agent-unavailable-symbolic.svg
   icons/com.relavoi.Agent-ringing-symbolic.svg)

@@ -210,7 +210,7 @@ M.setTranslations({gettext: s => s, ngettext: (s, p, n) => (n === 1 ? s : p)});
 
 // Every file of the build compiles (imports and exports set aside: they need the shell).
 const decoder = new TextDecoder();
-for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'indicator.js', 'lockScreen.js', 'extension.js']) {
+for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js', 'extension.js']) {
     const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
     let source = decoder.decode(bytes);
     if (form === 'esm') {

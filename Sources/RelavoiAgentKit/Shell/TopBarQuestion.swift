@@ -37,7 +37,7 @@ enum TopBarQuestion {
                 Log.info("top bar: asking whether to show the calls in the top bar")
                 let question = AgentNotice(
                     summary: L("Show Relavoi calls in the top bar?"),
-                    body: L("The call you are on, its timer and its badge, next to the clock."),
+                    body: L("Your call's timer and badge, next to the clock."),
                     buttons: [
                         NotificationButton(id: yes, label: L("Show in top bar")),
                         NotificationButton(id: no, label: L("No, thanks")),

@@ -8,12 +8,14 @@
 //@esm import * as PanelMenu from 'resource:///org/gnome/shell/ui/panelMenu.js';
 //@esm import * as PopupMenu from 'resource:///org/gnome/shell/ui/popupMenu.js';
 //@esm import {IconFinder} from './iconFinder.js';
+//@esm import {verticalBox} from './layout.js';
 //@esm import * as Model from './model.js';
 //@legacy const {Clutter, GLib, GObject, Pango, St} = imports.gi;
 //@legacy const PanelMenu = imports.ui.panelMenu;
 //@legacy const PopupMenu = imports.ui.popupMenu;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {IconFinder} = Me.imports.iconFinder;
+//@legacy const {verticalBox} = Me.imports.layout;
 //@legacy const Model = Me.imports.model;
 
 export const CallIndicator = GObject.registerClass(
@@ -113,7 +115,7 @@ class RelavoiCallIndicator extends PanelMenu.Button {
             const texts = Model.menuRow(call, now);
             const item = new PopupMenu.PopupBaseMenuItem({activate: false, hover: false, can_focus: false, style_class: 'relavoi-call-row'});
             item.add_child(new St.Icon({gicon: this._icons.icon(texts.icon), style_class: 'popup-menu-icon'}));
-            const lines = new St.BoxLayout({vertical: true, x_expand: true, y_align: Clutter.ActorAlign.CENTER});
+            const lines = verticalBox({x_expand: true, y_align: Clutter.ActorAlign.CENTER});
             lines.add_child(new St.Label({text: texts.title, style_class: 'relavoi-call-title'}));
             if (texts.subtitle !== '')
                 lines.add_child(new St.Label({text: texts.subtitle, style_class: 'relavoi-call-subtitle'}));

@@ -8,11 +8,13 @@
 //@esm import St from 'gi://St';
 //@esm import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 //@esm import {IconFinder} from './iconFinder.js';
+//@esm import {verticalBox} from './layout.js';
 //@esm import * as Model from './model.js';
 //@legacy const {Clutter, Gio, GLib, St} = imports.gi;
 //@legacy const Main = imports.ui.main;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {IconFinder} = Me.imports.iconFinder;
+//@legacy const {verticalBox} = Me.imports.layout;
 //@legacy const Model = Me.imports.model;
 
 export const LockScreenCards = class LockScreenCards {
@@ -61,8 +63,8 @@ export const LockScreenCards = class LockScreenCards {
             const clock = Main.screenShield?._dialog?._clock;
             if (!clock)
                 return;
-            this._box = new St.BoxLayout({
-                vertical: true, style_class: 'relavoi-lock-cards', x_align: Clutter.ActorAlign.CENTER,
+            this._box = verticalBox({
+                style_class: 'relavoi-lock-cards', x_align: Clutter.ActorAlign.CENTER,
                 reactive: false, can_focus: false,
             });
             // The dialog is destroyed at unlock: forget the cards with it.
@@ -108,10 +110,10 @@ export const LockScreenCards = class LockScreenCards {
     _cardActor(card) {
         const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
         row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
-        const lines = new St.BoxLayout({vertical: true, x_expand: true, y_align: Clutter.ActorAlign.CENTER});
-        lines.add_child(new St.Label({text: card.title, style_class: 'relavoi-lock-title'}));
+        const lines = verticalBox({x_expand: true, y_align: Clutter.ActorAlign.CENTER});
+        lines.add_child(new St.Label({text: card.title, style_class: 'relavoi-lock-title', x_align: Clutter.ActorAlign.START}));
         if (card.subtitle !== '')
-            lines.add_child(new St.Label({text: card.subtitle, style_class: 'relavoi-lock-subtitle'}));
+            lines.add_child(new St.Label({text: card.subtitle, style_class: 'relavoi-lock-subtitle', x_align: Clutter.ActorAlign.START}));
         row.add_child(lines);
         row.add_child(new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER}));
         row.accessible_name = card.accessibleName;
