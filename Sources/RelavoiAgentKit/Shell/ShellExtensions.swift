@@ -89,14 +89,22 @@ enum ShellExtensions {
             arguments: [.string(uuid)], autoStart: false, timeoutMilliseconds: timeoutMilliseconds
         ) { result in
             var answer: Bool?
+            var refusal: String?
             switch result {
             case .success(let reply): answer = reply.children?.first?.boolValue
-            case .failure(let error): Log.warning("top bar: EnableExtension(\(uuid)) failed: \(error)")
+            case .failure(let error):
+                Log.warning("top bar: EnableExtension(\(uuid)) failed: \(error)")
+                refusal = error.message
             }
             let saved =
                 answer != true && status == .installedSinceLogin
                 && GnomeShellExtensionSetup.enableAtNextLogin(uuid: uuid)
-            completion(TopBarOffer.outcome(status: status, shellEnabled: answer, savedForNextLogin: saved))
+            let outcome = TopBarOffer.outcome(status: status, shellEnabled: answer, savedForNextLogin: saved)
+            if case .failed = outcome, let refusal {
+                completion(.failed("GNOME Shell answered: \(refusal)"))
+            } else {
+                completion(outcome)
+            }
         }
     }
 }

@@ -27,11 +27,10 @@ enum TopBarQuestion {
         ShellExtensions.status(on: bus) { status in
             switch TopBarOffer.decide(answer: settings.topBar, isGNOME: isGNOME, status: status) {
             case .skip(let why):
-                // A refusal is the shell's doing: worth a line, once.
-                if case .refused = status {
-                    Log.message("top bar: not asking: \(why)")
-                } else {
-                    Log.debug("top bar: not asking (\(why))")
+                // A shell that is missing, locked down or refuses the extension: one line, once.
+                switch status {
+                case .refused, .noShell, .extensionsOff: Log.message("top bar: not asking: \(why)")
+                default: Log.debug("top bar: not asking (\(why))")
                 }
             case .ask:
                 Log.info("top bar: asking whether to show the calls in the top bar")

@@ -17,7 +17,8 @@ final class StandInGnomeShell {
     /// - Parameters:
     ///   - state: the extension's `state` in `GetExtensionInfo` (1 on, 2 off, 4 out of
     ///     date); nil: an empty answer (the shell does not know the extension).
-    init(state: Int?, enableAnswer: Bool = true, userExtensionsEnabled: Bool = true) throws {
+    /// - enableFails: `EnableExtension` answers an error (a locked-down session).
+    init(state: Int?, enableAnswer: Bool = true, enableFails: Bool = false, userExtensionsEnabled: Bool = true) throws {
         bus = try BusConnection.session()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-m", "dbusmock", Self.name, Self.path, Self.interface]
@@ -29,7 +30,11 @@ final class StandInGnomeShell {
         }
         let info = state.map { "{'uuid': 'relavoi@relavoi.com', 'state': dbus.Double(\($0)), 'error': ''}" } ?? "{}"
         try addMethod("GetExtensionInfo", in: "s", out: "a{sv}", code: "ret = dbus.Dictionary(\(info), signature='sv')")
-        try addMethod("EnableExtension", in: "s", out: "b", code: "ret = \(enableAnswer ? "True" : "False")")
+        let enable =
+            enableFails
+            ? "raise dbus.exceptions.DBusException('locked down', name='org.freedesktop.DBus.Error.AccessDenied')"
+            : "ret = \(enableAnswer ? "True" : "False")"
+        try addMethod("EnableExtension", in: "s", out: "b", code: enable)
         _ = try bus.call(
             destination: Self.name, path: Self.path, interface: "org.freedesktop.DBus.Mock", method: "AddProperty",
             arguments: [

@@ -86,6 +86,24 @@ final class TopBarQuestionTests: XCTestCase {
         }
     }
 
+    func testAFailingEnableIsSaidOnceAndTheAgentGoesOn() throws {
+        try MainActor.assumeIsolated {
+            let shell = try StandInGnomeShell(state: 2, enableFails: true)
+            defer { shell.stop() }
+            let h = try AgentHarness(environment: Self.gnome, capabilities: "body actions")
+            defer { h.stop() }
+            XCTAssertNotNil(h.waitForNotify { $0.summary == Self.summary })
+            h.mock.emitActionInvoked(id: 1, action: "top-bar-on", token: "t")
+            let failed = h.waitForNotify { $0.summary == "The top bar could not be turned on" }
+            XCTAssertEqual(
+                failed?.body, "Turn on \"Relavoi calls\" in the Extensions app (GNOME Shell answered: locked down).")
+            h.waitForLog("top bar: EnableExtension(relavoi@relavoi.com) failed: locked down")
+            XCTAssertTrue(h.waitForConnection(), "the agent goes on")
+            XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.summary }.count, 1, "not asked again")
+            XCTAssertTrue(Self.agentConf(h).contains("gnome-top-bar=on"), "the person's answer is kept")
+        }
+    }
+
     func testNothingIsAskedWhereItCannotHelp() throws {
         try MainActor.assumeIsolated {
             // (shell state, environment, the log's reason); nil state: no shell on the bus.
