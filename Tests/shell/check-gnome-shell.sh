@@ -21,7 +21,8 @@
 #   4. the lock screen (a STAND-IN GDM, Tests/shell/stand-in-gdm.py, on the private system
 #      bus lets the shell lock): a call while locked shows a card under the clock with the
 #      label, badge and the number's last digits only, its timer advancing between two
-#      reads; GNOME's show-in-lock-screen switch takes it away and back; after call.ended
+#      reads; GNOME's show-in-lock-screen switches (all notifications, then Relavoi's own)
+#      take it away and back; after call.ended
 #      the card says "Call ended · 00:26" and goes per the dismiss policy; with
 #      lock-screen = off, no card; the pill stays in the lock screen's top bar with its
 #      menu off; after unlocking the pill is back and its menu on
@@ -419,6 +420,12 @@ else
     if wait_for 10 card_gone; then ok "GNOME's show-in-lock-screen off: no card"; else fail "show-in-lock-screen off: no card" "$(lock_texts)"; fi
     gsettings set org.gnome.desktop.notifications show-in-lock-screen true
     if wait_for 10 card_shows 'Chowdeck rider'; then ok "show-in-lock-screen on again: the card is back"; else fail "show-in-lock-screen on: card back" "$(lock_texts)"; fi
+    # Relavoi's own switch in Settings → Notifications (gnome-shell's id for com.relavoi.Agent).
+    relavoi_app=org.gnome.desktop.notifications.application:/org/gnome/desktop/notifications/application/com-relavoi-agent/
+    gsettings set "$relavoi_app" show-in-lock-screen false
+    if wait_for 10 card_gone; then ok "Relavoi's own show-in-lock-screen off: no card"; else fail "Relavoi's show-in-lock-screen off: no card" "$(lock_texts)"; fi
+    gsettings reset "$relavoi_app" show-in-lock-screen
+    if wait_for 10 card_shows 'Chowdeck rider'; then ok "Relavoi's switch back on: the card is back"; else fail "Relavoi's switch on: card back" "$(lock_texts)"; fi
     if wait_for 45 card_shows 'Call ended · 00:26'; then
       echo "# lock screen at $(date -u +%T) UTC: $(lock_texts)"
       ok "after call.ended the card says so"
