@@ -69,7 +69,7 @@ enum SettingsFuzzing {
         let known: Set = [
             "base-url", "ws-url", "api-key", "tenant-id", "user-phone", "api-secret-file", "dismiss-policy",
             "ring-through-dnd", "sms-notifications", "proxy-numbers", "max-banners", "label-key", "banners-enabled",
-            "keep-on-screen", "tray-item",
+            "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar",
         ]
         expect(given.keys.allSatisfy(known.contains), "accepted an unknown key among \(given.keys.sorted())")
         expect((1...20).contains(s.maxBanners), "max-banners \(s.maxBanners) out of 1…20")
@@ -102,6 +102,12 @@ enum SettingsFuzzing {
             "proxy-numbers \(s.proxyNumbers) hold an empty or untrimmed entry")
         if let value = trimmed(given["tray-item"]) {
             expect(s.trayItem.rawValue == value.lowercased(), "tray-item \(s.trayItem) not as given")
+        }
+        if let value = trimmed(given["lock-screen"]) {
+            expect(s.lockScreen.rawValue == value.lowercased(), "lock-screen \(s.lockScreen) not as given")
+        }
+        if let value = trimmed(given["gnome-top-bar"]) {
+            expect(s.topBar.rawValue == value.lowercased(), "gnome-top-bar \(s.topBar) not as given")
         }
         if case .after(let seconds) = s.dismissPolicy {
             expect((0...4 * 3600).contains(seconds), "dismiss-policy after:\(seconds) out of range")
