@@ -76,16 +76,16 @@ check('non-objects are dropped', calls([null, 3, 'x', [], entry()]).length, 1);
 check('a Calls that is not a list is no calls', [M.parseCalls(null), M.parseCalls({}), M.parseCalls('x')], [[], [], []]);
 
 // The compact view: 0, 1 and several calls; ringing vs live.
-check('no call, no pill', M.compactView([], T0), {visible: false, ringing: false, icon: '', text: '', count: '', accessibleName: ''});
+check('no call, no pill', M.compactView([], T0), {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: ''});
 check('only ended and missed calls, no pill',
     M.compactView(calls([entry({phase: 'ended', duration: 30}), entry({phase: 'missed'})]), T0).visible, false);
 check('an unknown phase, no pill', M.compactView(calls([entry({phase: 'on-hold'})]), T0).visible, false);
 check('one live call', M.compactView(calls([entry()]), T0 + 83000), {
-    visible: true, ringing: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '01:23', count: '',
+    visible: true, ringing: false, quiet: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '01:23', count: '',
     accessibleName: 'Call with Alice on +2348000000001, 01:23, Verified',
 });
 check('one ringing call shows the label', M.compactView(calls([entry({phase: 'ringing', 'answered-at': 0, badge: 'checking', 'badge-text': 'Checking…'})]), T0), {
-    visible: true, ringing: true, icon: 'com.relavoi.Agent-ringing-symbolic', text: 'Alice', count: '',
+    visible: true, ringing: true, quiet: false, icon: 'com.relavoi.Agent-ringing-symbolic', text: 'Alice', count: '',
     accessibleName: 'Incoming call from Alice on +2348000000001, Checking…',
 });
 check('ringing without a label shows the number',
@@ -99,7 +99,7 @@ const three = calls([
     entry({'session-id': 'd', label: 'Gone', phase: 'ended', duration: 12}),
 ]);
 check('several calls: the newest live one plus a count', M.compactView(three, T0), {
-    visible: true, ringing: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '00:05', count: '+2',
+    visible: true, ringing: false, quiet: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '00:05', count: '+2',
     accessibleName: 'Call with New on +2348000000001, 00:05, Verified, and 2 more calls',
 });
 check('two calls: +1', M.compactView(three.slice(0, 2), T0).count, '+1');
@@ -181,6 +181,30 @@ check('the lock screen ticks only for a live call it shows', [
     M.lockScreenTicks(calls([locked()]), true), M.lockScreenTicks(calls([locked()]), false),
     M.lockScreenTicks(calls([entry()]), true), M.lockScreenTicks(calls([locked({phase: 'ended'})]), true),
 ], [true, false, false, false]);
+
+// When calls cannot show: the Health property, a quiet pill while no call shows.
+const localNoon = new Date(2026, 11, 3, 14, 2, 30).getTime();
+check('Health parsed; unknown or missing reads as connected', [
+    M.parseHealth({state: 'offline', since: BigInt(localNoon)}), M.parseHealth({state: 'asleep'}), M.parseHealth(null),
+    M.parseHealth({state: 'refused', since: 'x'}),
+], [{state: 'offline', since: localNoon}, {state: 'connected', since: 0}, {state: 'connected', since: 0},
+    {state: 'refused', since: 0}]);
+check('nothing to tell when connected or reconnecting', [
+    M.healthView({state: 'connected', since: 0}), M.healthView({state: 'reconnecting', since: localNoon}), M.healthView(null),
+], [null, null, null]);
+check('offline since a local time', M.healthView({state: 'offline', since: localNoon}),
+    {icon: 'com.relavoi.Agent-unavailable-symbolic', line: 'Offline since 14:02: calls will not show'});
+check('refused and not set up name the fix', [M.healthView({state: 'refused', since: localNoon}).line,
+    M.healthView({state: 'not-set-up', since: 0}).line],
+['The server refused this computer\'s key: run relavoi-agent login', 'Not set up: run relavoi-agent login']);
+check('the quiet pill: icon only, while no call rings or runs', M.quietView([], {state: 'offline', since: localNoon}), {
+    visible: true, ringing: false, quiet: true, icon: 'com.relavoi.Agent-unavailable-symbolic', text: '', count: '',
+    accessibleName: 'Relavoi: Offline since 14:02: calls will not show',
+});
+check('a call wins over the quiet pill; connected shows nothing', [
+    M.quietView(calls([entry()]), {state: 'offline', since: localNoon}), M.quietView([], {state: 'connected', since: 0}),
+    M.quietView(calls([entry({phase: 'ended'})]), {state: 'refused', since: 0})?.quiet,
+], [null, null, true]);
 
 // The words go through the domain extension.js hands in, looked up when shown.
 M.setTranslations({gettext: s => `<${s}>`, ngettext: (s, p, n) => `<${n === 1 ? s : p}>`});

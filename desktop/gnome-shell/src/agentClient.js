@@ -1,5 +1,5 @@
-// Follows the agent on the session bus: its Calls property while com.relavoi.Agent has an
-// owner, nothing while it has none; and Dismiss and Open.
+// Follows the agent on the session bus: its Calls and Health properties while
+// com.relavoi.Agent has an owner, nothing while it has none; and Dismiss and Open.
 //@esm import Gio from 'gi://Gio';
 //@esm import GLib from 'gi://GLib';
 //@esm import * as Model from './model.js';
@@ -10,13 +10,15 @@
 const AGENT_XML = `<node>
   <interface name="${Model.AGENT_INTERFACE}">
     <property name="Calls" type="aa{sv}" access="read"/>
+    <property name="Health" type="a{sv}" access="read"/>
     <method name="Dismiss"><arg name="session_id" type="s" direction="in"/></method>
     <method name="Open"><arg name="session_id" type="s" direction="in"/></method>
   </interface>
 </node>`;
 
 export const AgentClient = class AgentClient {
-    // onCalls(calls): the parsed Calls list after each change, null when the agent is gone.
+    // onCalls(calls, health): the parsed Calls list and Health after each change; null and
+    // null when the agent is gone. An agent without Health reads as connected.
     constructor(onCalls) {
         this._onCalls = onCalls;
         this._info = Gio.DBusNodeInfo.new_for_xml(AGENT_XML).lookup_interface(Model.AGENT_INTERFACE);
@@ -88,7 +90,7 @@ export const AgentClient = class AgentClient {
 
     _vanished() {
         this._dropProxy();
-        this._onCalls(null);
+        this._onCalls(null, null);
     }
 
     _dropProxy() {
@@ -103,13 +105,17 @@ export const AgentClient = class AgentClient {
 
     _publish() {
         let calls = [];
+        let health = Model.parseHealth(null);
         try {
             const value = this._proxy.get_cached_property('Calls');
             if (value !== null)
                 calls = Model.parseCalls(value.recursiveUnpack());
+            const state = this._proxy.get_cached_property('Health');
+            if (state !== null)
+                health = Model.parseHealth(state.recursiveUnpack());
         } catch (e) {
-            console.warn(`${Model.UUID}: unreadable Calls property: ${e.message}`);
+            console.warn(`${Model.UUID}: unreadable Calls or Health property: ${e.message}`);
         }
-        this._onCalls(calls);
+        this._onCalls(calls, health);
     }
 };

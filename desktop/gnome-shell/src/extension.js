@@ -35,8 +35,8 @@
         Main.panel.addToStatusArea(Model.UUID, this._indicator, 0, 'right');
         this._lockCards = new LockScreenCards(this.path);
         this._lockCards.start();
-        this._client = new AgentClient(calls => {
-            this._indicator?.setCalls(calls);
+        this._client = new AgentClient((calls, health) => {
+            this._indicator?.setCalls(calls, health);
             this._lockCards?.setCalls(calls);
         });
         this._client.start();

@@ -26,6 +26,7 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this._onDismiss = onDismiss;
         this._onOpen = onOpen;
         this._calls = [];
+        this._health = null;
         this._rows = [];
         this._tickId = 0;
 
@@ -53,23 +54,36 @@ class RelavoiCallIndicator extends PanelMenu.Button {
     }
 
     // calls: the parsed Calls list; null when the agent is not on the bus (no pill either).
-    setCalls(calls) {
+    // health: the agent's Health; while no call shows, a quiet pill says calls cannot show.
+    setCalls(calls, health = null) {
         this._calls = calls ?? [];
-        if (!Model.compactView(this._calls, Date.now()).visible && this.menu.isOpen)
+        this._health = health;
+        if (!this._view(Date.now()).visible && this.menu.isOpen)
             this.menu.close();
         this._rebuildMenu();
         this._refresh();
     }
 
+    // The call's pill, else the quiet state's, else none.
+    _view(now) {
+        const view = Model.compactView(this._calls, now);
+        return view.visible ? view : Model.quietView(this._calls, this._health) ?? view;
+    }
+
     _refresh() {
         const now = Date.now();
-        const view = Model.compactView(this._calls, now);
+        const view = this._view(now);
         this.visible = view.visible;
         if (view.visible) {
             this._icon.gicon = this._icons.icon(view.icon);
             this._text.text = view.text;
             this._count.text = view.count;
             this._count.visible = view.count !== '';
+            this._text.visible = view.text !== '';
+            if (view.quiet)
+                this._pill.add_style_class_name('relavoi-call-quiet');
+            else
+                this._pill.remove_style_class_name('relavoi-call-quiet');
             this.accessible_name = view.accessibleName;
             if (view.ringing) {
                 this._pill.add_style_class_name('relavoi-call-ringing');
@@ -109,6 +123,14 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this.menu.removeAll();
         this._rows = [];
         const now = Date.now();
+        // What keeps calls from showing, on top: words only, nothing to press.
+        const health = Model.healthView(this._health);
+        if (health !== null) {
+            const item = new PopupMenu.PopupMenuItem(health.line, {activate: false, hover: false, can_focus: false});
+            this.menu.addMenuItem(item);
+            if (Model.menuCalls(this._calls).length > 0)
+                this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+        }
         Model.menuCalls(this._calls).forEach((call, index) => {
             if (index > 0)
                 this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());

@@ -207,13 +207,14 @@ export function describeCall(call, nowMs) {
 export function compactView(calls, nowMs) {
     const primary = primaryCall(calls);
     if (primary === null)
-        return {visible: false, ringing: false, icon: '', text: '', count: '', accessibleName: ''};
+        return {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: ''};
     const others = activeCalls(calls).length - 1;
     const ringing = primary.phase === 'ringing';
     const more = others > 0 ? fill(ngettext(', and %d more call', ', and %d more calls', others), others) : '';
     return {
         visible: true,
         ringing,
+        quiet: false,
         icon: ringing ? RINGING_ICON : badgeIcon(primary.badge),
         text: ringing ? primary.label || primary.proxyNumber || _('Incoming call') : timerText(primary.answeredAt, nowMs),
         count: others > 0 ? `+${others}` : '',
@@ -332,4 +333,53 @@ export function lockScreenView(calls, nowMs, allowed) {
 // Whether the lock screen's timer must tick: a live call it shows.
 export function lockScreenTicks(calls, allowed) {
     return allowed && calls.some(call => call.lockScreen && call.phase === 'live' && call.answeredAt > 0);
+}
+
+// ---------------------------------------------------------------- when calls cannot show
+
+// The agent's Health property: what keeps calls from showing, and since when.
+export const HEALTH_STATES = ['connected', 'reconnecting', 'offline', 'refused', 'not-set-up'];
+export const QUIET_ICON = 'com.relavoi.Agent-unavailable-symbolic';
+
+// The Health property (an unpacked a{sv}); anything unknown reads as nothing to tell.
+export function parseHealth(entry) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+        return {state: 'connected', since: 0};
+    const state = text(entry['state']);
+    return {state: HEALTH_STATES.includes(state) ? state : 'connected', since: Math.max(0, integer(entry['since']))};
+}
+
+// `14:02`: a moment in local time, as the agent's notice writes it.
+export function clockText(ms) {
+    const date = new Date(ms);
+    return `${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+// What the panel says while calls cannot show (offline, refused, not set up), or null when
+// there is nothing to tell: connected, or a short reconnect, which is not news.
+export function healthView(health) {
+    switch (health?.state) {
+    case 'offline':
+        return {
+            icon: QUIET_ICON,
+            line: health.since > 0
+                ? fill(_('Offline since %s: calls will not show'), clockText(health.since))
+                : _('Offline: calls will not show'),
+        };
+    case 'refused':
+        return {icon: QUIET_ICON, line: _('The server refused this computer\'s key: run relavoi-agent login')};
+    case 'not-set-up':
+        return {icon: QUIET_ICON, line: _('Not set up: run relavoi-agent login')};
+    default:
+        return null;
+    }
+}
+
+// The pill while no call rings or runs: the quiet state's icon alone, or nothing.
+export function quietView(calls, health) {
+    const view = healthView(health);
+    if (view === null || primaryCall(calls) !== null)
+        return null;
+    return {visible: true, ringing: false, quiet: true, icon: view.icon, text: '', count: '',
+        accessibleName: fill(_('Relavoi: %s'), view.line)};
 }
