@@ -1,14 +1,17 @@
 /// Every per-server quirk the renderer and the presenter apply, in one
 /// place, by server family and version (seen on the headless servers of
-/// docs/servers.md: GNOME Shell 43.9 and 48.7, Plasma 5.27 and 6.3,
-/// xfce4-notifyd, notification-daemon, dunst).
+/// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
+/// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
+/// each rule says where).
 public struct NotificationServerRules: Equatable, Sendable {
     public enum Ticks: Equatable, Sendable {
-        /// At low urgency: GNOME re-pops a banner on every normal-urgency update.
+        /// At low urgency: GNOME re-pops a banner on every normal-urgency update
+        /// (seen on 43.9, 48.7, 50.5, 51.0).
         case lowUrgency
         /// `transient`: xfce4-notifyd writes a history entry per change otherwise.
         case transient
-        /// Plain in-place updates (KDE, dunst, others; the presenter never sends identical content, which Plasma rejects).
+        /// Plain in-place updates (KDE: seen on 5.27, 6.3, 6.7.4; dunst; others;
+        /// the presenter never sends identical content, which Plasma rejects).
         case plain
     }
 
@@ -18,13 +21,15 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// urgency. GNOME 45-48 judges an update by the urgency of the update
     /// before it (after one low update nothing pops or sounds again until the
     /// list is opened) and draws an entry blank once its urgency changed
-    /// between low and normal (48.7's group handler).
+    /// between low and normal (48.7's group handler). Seen on 48.7, 50.5 and
+    /// 51.0: one ring, ringing and ended pop, the live call in the list.
     public var notificationPerPhase: Bool
     /// The live call is low urgency from its first `Notify` (with
     /// `notificationPerPhase`: readable in the list, its ticks never pop).
     public var liveAtLowUrgency: Bool
     /// The badge also goes as the `image-path` hint: GNOME 45 on draws no
-    /// image for `app_icon` (48.7: an empty space), only for an image hint.
+    /// image for `app_icon` (48.7: an empty space), only for an image hint
+    /// (the same on 50.5 and 51.0).
     public var badgeAsImageHint: Bool
     /// keep-on-screen needs critical urgency: GNOME ignores `expire_timeout`
     /// and hides normal banners after 4 s; the others keep a never-expiring one up.
@@ -32,7 +37,7 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// Seconds a banner needs after popping up before the next update that
     /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
     /// 200 ms slide-in while the user is active (its `_updateState` finds no
-    /// hide timeout yet and takes the banner for expired). Critical updates
+    /// hide timeout yet and takes the banner for expired; seen on 43.9). Critical updates
     /// and low-urgency ones are safe at any time. The presenter holds such an
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
