@@ -69,11 +69,15 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
     private var refusedSince: Date?
     private var notSetUp = false
     private var lastNow: Date
+    /// `offlineAfter` unless the agent's tests shorten it.
+    private let offlineDelay: TimeInterval
 
     /// At start the stream is not connected yet, which counts as an outage from
     /// `now`. The adapter publishes `current` and arms its timer for
     /// `nextDeadline` once; after that every input says what changed.
-    public init(now: Date) {
+    /// `offlineAfter`: the agent's process tests shorten it, nothing else does.
+    public init(now: Date, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter) {
+        offlineDelay = offlineAfter
         outage = Outage(since: now, countingFrom: now)
         current = .reconnecting(since: now)
         lastNow = now
@@ -180,7 +184,7 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
         if let refusedSince { return .refused(since: refusedSince) }
         guard let outage else { return .connected }
         // While a connection is up, give it its `settle` before telling offline.
-        if link == .down, now >= outage.countingFrom + Self.offlineAfter { return .offline(since: outage.since) }
+        if link == .down, now >= outage.countingFrom + offlineDelay { return .offline(since: outage.since) }
         return .reconnecting(since: outage.since)
     }
 
@@ -202,7 +206,7 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
             return nil
         case .down:
             guard case .reconnecting = target(now), let outage else { return nil }
-            return outage.countingFrom + Self.offlineAfter
+            return outage.countingFrom + offlineDelay
         }
     }
 }
