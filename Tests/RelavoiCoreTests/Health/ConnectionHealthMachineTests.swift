@@ -291,4 +291,13 @@ import Testing
         #expect(run.published.map(\.since) == [nil, Self.t(100), Self.t(100), Self.t(300), nil])
         #expect(run.machine.current == run.published.last)
     }
+
+    /// The agent's process tests shorten the wait for offline; nothing else changes.
+    @Test func aShorterOfflineThresholdTellsOfflineSooner() {
+        var machine = ConnectionHealthMachine(now: Self.t0, offlineAfter: 3)
+        #expect(machine.nextDeadline == Self.t(3))
+        let actions = machine.tick(now: Self.t(3))
+        #expect(actions.contains(.showNotice(ConnectionNotice(kind: .offline, since: Self.t0))))
+        #expect(machine.current == .offline(since: Self.t0))
+    }
 }
