@@ -183,7 +183,9 @@ public struct StreamConnectionMachine: Sendable {
             delay = settings.unauthorizedRetryInterval
             if unauthorizedLogged {
                 actions.append(
-                    .log(.debug, "token request still refused (HTTP 401 or 403); retrying in \(DurationText.seconds(delay))"))
+                    .log(
+                        .debug,
+                        "token request still refused (HTTP 401 or 403); retrying in \(DurationText.seconds(delay))"))
             } else {
                 unauthorizedLogged = true
                 actions.append(
