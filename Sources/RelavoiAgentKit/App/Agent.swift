@@ -69,7 +69,7 @@ public final class Agent {
 
     /// For the agent's process tests only: seconds down before offline is told
     /// (`RELAVOI_HEALTH_OFFLINE_AFTER`), instead of `ConnectionHealthMachine.offlineAfter`.
-    static let offlineAfterVariable = "RELAVOI_HEALTH_OFFLINE_AFTER"
+    public static let offlineAfterVariable = "RELAVOI_HEALTH_OFFLINE_AFTER"
 
     /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
     public static func main(_ arguments: [String]) -> Int32 {
