@@ -34,6 +34,7 @@ extension TrayPhrases {
     public static func localized(banner: BannerPhrases) -> TrayPhrases {
         var phrases = TrayPhrases()
         phrases.banner = banner
+        phrases.health = .localized()
         // TRANSLATORS: the panel item's label while a call rings (short: it sits in the top bar).
         phrases.ringing = L("Ringing…")
         // TRANSLATORS: the panel item's label once a call ended; %s is its duration, mm:ss.
@@ -47,6 +48,30 @@ extension TrayPhrases {
         phrases.calls = { count in
             BannerPhrases.fill(LN("%d Relavoi call", "%d Relavoi calls", count), with: String(count))
         }
+        return phrases
+    }
+}
+
+extension ConnectionHealthPhrases {
+    /// The health notice's and panel line's words in the user's language.
+    public static func localized() -> ConnectionHealthPhrases {
+        var phrases = ConnectionHealthPhrases()
+        // TRANSLATORS: a notification's title; %s is the local time the connection was lost, HH:mm.
+        phrases.offlineSummary = L("Offline since %s: calls will not show")
+        phrases.offlineBody = L("Relavoi cannot reach its server. Calls show again once it answers.")
+        // TRANSLATORS: a notification's title: the Relavoi server refused the key this computer uses.
+        phrases.refusedSummary = L("Relavoi refused this computer's API key")
+        // TRANSLATORS: "relavoi-agent login" is a command: keep it as is.
+        phrases.refusedBody = L("Calls cannot show. Run relavoi-agent login to set the key and secret again.")
+        phrases.notSetUpSummary = L("Relavoi calls cannot show: not set up")
+        // TRANSLATORS: "relavoi-agent login" is a command: keep it as is.
+        phrases.notSetUpBody = L("Run relavoi-agent login to connect this computer to Relavoi.")
+        // TRANSLATORS: the panel item's title and menu line; %s is the local time the connection was lost, HH:mm.
+        phrases.offlineLine = L("Offline since %s: calls will not show")
+        // TRANSLATORS: the panel item's title and menu line.
+        phrases.refusedLine = L("API key refused: calls will not show")
+        // TRANSLATORS: the panel item's title and menu line.
+        phrases.notSetUpLine = L("Not set up: calls will not show")
         return phrases
     }
 }

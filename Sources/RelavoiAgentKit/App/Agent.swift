@@ -49,14 +49,27 @@ public final class Agent {
     private let configPath: String
     private var controller: CallDriver?
     private var stopping = false
+    /// No account at start (`relavoi-agent login` was not run): the agent runs
+    /// without a stream, says so, and watches agent.conf for the credentials.
+    private let notSetUp: Bool
+    private var health: ConnectionHealthDriver?
+    private var configWatch: FileChangeMonitor?
+    private lazy var configRecheck = DeadlineTimer(slack: 0) { [weak self] in self?.recheckCredentials() }
+    /// Set when the credentials arrived: `main` starts the agent again in place.
+    private var restartRequested = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: DemoSandbox?, configPath: String) {
+    init(settings: AgentSettings, demo: DemoSandbox?, configPath: String, notSetUp: Bool) {
         self.settings = settings
         self.demo = demo
         self.configPath = configPath
+        self.notSetUp = notSetUp
     }
+
+    /// For the agent's process tests only: seconds down before offline is told
+    /// (`RELAVOI_HEALTH_OFFLINE_AFTER`), instead of `ConnectionHealthMachine.offlineAfter`.
+    public static let offlineAfterVariable = "RELAVOI_HEALTH_OFFLINE_AFTER"
 
     /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
     public static func main(_ arguments: [String]) -> Int32 {
@@ -103,6 +116,7 @@ public final class Agent {
 
         var demo: DemoSandbox?
         let secret: String
+        var notSetUp = false
         if options.demo {
             let server: DemoSandbox
             do {
@@ -122,11 +136,12 @@ public final class Agent {
             demo = server
         } else {
             do {
-                try settings.requireAccount()
-                let resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile)
-                    .resolve()
-                Log.info("API secret from \(resolved.origin)")
-                secret = resolved.secret.value
+                if let found = try accountSecret(settings) {
+                    secret = found
+                } else {
+                    secret = ""
+                    notSetUp = true
+                }
             } catch {
                 StandardStreams.error("relavoi-agent: \(error)\n")
                 return exitConfig
@@ -141,8 +156,45 @@ public final class Agent {
             return exitConfig
         }
         let agent = Agent(
-            settings: settings, demo: demo, configPath: options.configPath ?? AgentConfigFile.defaultPath)
-        return agent.run(secret: secret, config: config)
+            settings: settings, demo: demo, configPath: options.configPath ?? AgentConfigFile.defaultPath,
+            notSetUp: notSetUp)
+        let status = agent.run(secret: secret, config: config)
+        guard agent.restartRequested else { return status }
+        return restart(arguments)
+    }
+
+    /// The account's API secret; nil when there is no account at all (no key,
+    /// tenant or secret anywhere: not set up, which the agent tells and waits
+    /// out). A secret file that is named but unsafe or unreadable throws: a
+    /// setting to fix, exit 78 as for any malformed one.
+    static func accountSecret(_ settings: AgentSettings) throws -> String? {
+        do {
+            try settings.requireAccount()
+        } catch {
+            Log.message("not set up: \(error)")
+            return nil
+        }
+        let resolved: SecretSource.Resolved
+        do {
+            resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile).resolve()
+        } catch {
+            guard error.isMissing else { throw error }
+            Log.message("not set up: \(error)")
+            return nil
+        }
+        Log.info("API secret from \(resolved.origin)")
+        return resolved.secret.value
+    }
+
+    /// Runs this program again in this process, with the same arguments: the
+    /// simplest way to take up everything `login` wrote (account, server,
+    /// phone). Exit 1 if that fails, which systemd's unit restarts.
+    private static func restart(_ arguments: [String]) -> Int32 {
+        Log.message("credentials found: starting again to use them")
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv("/proc/self/exe", argv)
+        StandardStreams.error("relavoi-agent: cannot start again: \(String(cString: strerror(errno)))\n")
+        return 1
     }
 
     /// The SDK's configuration; refuses plain HTTP/WS to anything but loopback.
@@ -175,7 +227,11 @@ public final class Agent {
         var busName: AgentBusName?
         // The banners' words, read once: the banners, the Calls property and the panel item share them.
         let phrases = BannerPhrases.localized()
-        switch claimSessionBus(controller: controller, phrases: phrases, demo: demo != nil) {
+        let trayPhrases = TrayPhrases.localized(banner: phrases)
+        let health = ConnectionHealthDriver(
+            phrases: trayPhrases.health, offlineAfter: Self.offlineAfter(ProcessInfo.processInfo.environment))
+        self.health = health
+        switch claimSessionBus(controller: controller, phrases: phrases, health: health.current, demo: demo != nil) {
         case .success(let claimed): (control, busName) = claimed
         case .failure(let exit): if demo == nil { return exit.code }
         }
@@ -192,9 +248,14 @@ public final class Agent {
         controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
-            mode: settings.trayItem, openURL: settings.openURL, control: controller,
-            phrases: .localized(banner: phrases))
+            mode: settings.trayItem, openURL: settings.openURL, control: controller, phrases: trayPhrases)
         BannerDriver.shared.addTickObserver { tray?.refresh() }
+        // Why calls cannot show: the notice, the Health property and the panel item say the same.
+        tray?.health = health.current
+        health.onChange = { state in
+            control?.healthChanged(state)
+            tray?.health = state
+        }
         controller.onCallsChanged = { [weak self] in
             control?.callsChanged()
             tray?.refresh()
@@ -204,8 +265,10 @@ public final class Agent {
         relavoi.events.addConnectionStateListener("agent") { [weak self] state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
+            health.streamStateChanged(state)
             self?.pagesTouched()
         }
+        relavoi.events.addTokenRefusedListener("agent") { health.tokenRefused() }
         // Resident memory: the start maps far more code than a call runs (docs/bench.md).
         pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
         UnixSignals.onTerminate { [weak self] signal in
@@ -218,23 +281,66 @@ public final class Agent {
             demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         }
-        // Sleep and resume, network changes and logout (docs/session-life.md).
-        SessionLifecycleDriver.start(
-            events: relavoi.events, controller: controller, sessionBus: Self.sessionBus,
-            stop: { [weak self] in self?.stop() })
-        Task { @MainActor in await relavoi.events.connect() }
+        if notSetUp {
+            // No stream to keep (logout still ends the agent: it loses its bus name).
+            health.credentialsMissing()
+            watchForCredentials()
+        } else {
+            // Sleep and resume, network changes and logout (docs/session-life.md).
+            SessionLifecycleDriver.start(
+                events: relavoi.events, controller: controller, sessionBus: Self.sessionBus,
+                stop: { [weak self] in self?.stop() })
+            Task { @MainActor in await relavoi.events.connect() }
+        }
         MainLoop.run()
+        configWatch = nil
         tray?.stop()
         control?.unregister()
         busName?.release()
         return 0
     }
 
+    static func offlineAfter(_ environment: [String: String]) -> TimeInterval {
+        guard let text = environment[offlineAfterVariable], let seconds = Double(text), seconds > 0 else {
+            return ConnectionHealthMachine.offlineAfter
+        }
+        Log.message("offline is told after \(seconds) s (\(offlineAfterVariable), for tests)")
+        return seconds
+    }
+
+    /// Not set up: `relavoi-agent login` writes agent.conf (and the secret
+    /// before it); each change of the file is read again once quiet.
+    private func watchForCredentials() {
+        configWatch = FileChangeMonitor(path: configPath) { [weak self] in
+            // A replace comes as several events: read once they are over.
+            self?.configRecheck.schedule(at: Date().addingTimeInterval(0.2), now: Date())
+        }
+        if configWatch == nil { Log.warning("cannot watch \(configPath): restart the agent after login") }
+        Log.message("not set up: waiting for `relavoi-agent login` (watching \(configPath))")
+    }
+
+    private func recheckCredentials() {
+        guard !stopping else { return }
+        let found: String?
+        do {
+            found = try Self.accountSecret(AgentSettingsLoader.load(path: configPath))
+        } catch {
+            // Half-written or wrong: the person is still at it; the next change is read again.
+            Log.warning("\(configPath) changed but cannot be used yet: \(error)")
+            return
+        }
+        guard found != nil else { return }
+        restartRequested = true
+        stop()
+    }
+
     private struct EarlyExit: Error { let code: Int32 }
 
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(controller: CallDriver, phrases: BannerPhrases, demo: Bool) -> Result<
+    private func claimSessionBus(
+        controller: CallDriver, phrases: BannerPhrases, health: ConnectionHealth, demo: Bool
+    ) -> Result<
         (ControlService, AgentBusName), EarlyExit
     > {
         let connection: BusConnection
@@ -246,7 +352,8 @@ public final class Agent {
             return .failure(EarlyExit(code: 1))
         }
         let service = ControlService(
-            connection: connection, control: controller, phrases: phrases, lockScreen: settings.lockScreen)
+            connection: connection, control: controller, phrases: phrases, lockScreen: settings.lockScreen,
+            health: health)
         do {
             try service.register()
         } catch {
@@ -281,6 +388,7 @@ public final class Agent {
         guard !stopping else { return }
         stopping = true
         controller?.closeAll()
+        health?.stop()
         Task { @MainActor in
             await Relavoi.shared.events.disconnect()
             BannerDriver.shared.shutdown(timeout: 1)

@@ -4,7 +4,7 @@ import RelavoiDBus
 import RelavoiI18n
 
 /// `relavoi-agent ctl start|update|end|list|status`: one synchronous D-Bus
-/// call (or two, for `status`) to the agent's `com.relavoi.Agent1`. D-Bus may
+/// call (or three, for `status`) to the agent's `com.relavoi.Agent1`. D-Bus may
 /// start the agent (activation). Never call this on the thread whose GLib
 /// loop serves the agent in the same process: a synchronous call to yourself
 /// waits for the timeout.
@@ -66,7 +66,8 @@ public enum ControlClient {
         case .status:
             let connected = try connectedProperty(bus)
             let count = try calls(bus).count
-            output.out(ControlReport.status(connected: connected, bannerCount: count))
+            let health = HealthProperty.reading(try property(bus, "Health", type: HealthProperty.signature))
+            output.out(ControlReport.status(connected: connected, bannerCount: count, health: health))
         case .diagnostics:
             for figure in try diagnostics(bus) { output.out("\(TerminalText.safe(figure.name))\t\(figure.value)") }
         }

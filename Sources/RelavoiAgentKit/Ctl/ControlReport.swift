@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiGLib
 
 /// What `ctl list` and `ctl status` print, and how a failed call reads.
 enum ControlReport {
@@ -13,7 +14,10 @@ enum ControlReport {
         ].joined(separator: "\t")
     }
 
-    static func status(connected: Bool, bannerCount: Int) -> String {
-        "connected: \(connected ? "yes" : "no")\nbanners: \(bannerCount)"
+    /// The health line: the `Health` property's state, and since when in local time.
+    static func status(connected: Bool, bannerCount: Int, health: (state: String, since: Date?)) -> String {
+        let since = health.since.map { " since " + LocalClock.dateTime($0) } ?? ""
+        return "connected: \(connected ? "yes" : "no")\nbanners: \(bannerCount)\n"
+            + "health: \(TerminalText.safe(health.state))\(since)"
     }
 }

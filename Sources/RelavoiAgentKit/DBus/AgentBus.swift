@@ -32,6 +32,11 @@
 ///           not known or not yet: a panel counts its timer from answered-at),
 ///           duration x (final seconds once ended, else 0),
 ///           can-open b (Open would open a page: show an "Open" item)
+///     property Health a{sv} (read)  PropertiesChanged when it changes: why
+///         calls cannot show, as the notices and `ctl status` tell it:
+///           state s ("connected" | "reconnecting" | "offline" | "refused" |
+///           "not-set-up"; reconnecting is a blip, not news: show nothing),
+///           since x (unix milliseconds, 0 when none)
 ///     signal BannerDismissed(s session_id)   the user closed the banner
 ///
 /// Errors: `com.relavoi.Agent1.Error.InvalidArgument`,
@@ -87,6 +92,7 @@ public enum AgentBus {
             </method>
             <property name="Connected" type="b" access="read"/>
             <property name="Calls" type="aa{sv}" access="read"/>
+            <property name="Health" type="a{sv}" access="read"/>
             <signal name="BannerDismissed">
               <arg name="session_id" type="s"/>
             </signal>

@@ -25,11 +25,15 @@ public final class ControlService {
     let phrases: BannerPhrases
     /// What the lock screen may show of each call (`Calls`' lock-* keys).
     let lockScreen: LockScreenPrivacy
+    /// What `ConnectionHealthDriver` last published (the `Health` property).
+    public private(set) var health: ConnectionHealth
 
     public init(
         connection: BusConnection, control: any BannerControl, phrases: BannerPhrases = .localized(),
-        lockScreen: LockScreenPrivacy = .label, now: @escaping () -> Date = Date.init
+        lockScreen: LockScreenPrivacy = .label, health: ConnectionHealth = .connected,
+        now: @escaping () -> Date = Date.init
     ) {
+        self.health = health
         self.connection = connection
         self.control = control
         self.phrases = phrases
@@ -62,6 +66,7 @@ public final class ControlService {
         switch name {
         case "Connected": return .bool(currentConnected)
         case "Calls": return CallsProperty.value(control?.listBanners() ?? [], phrases: phrases, lockScreen: lockScreen)
+        case "Health": return HealthProperty.value(health)
         default: return nil
         }
     }
@@ -83,6 +88,15 @@ public final class ControlService {
     }
 
     var currentConnected: Bool { control?.isStreamConnected ?? false }
+
+    /// Call with each state the health machine publishes: emits
+    /// `PropertiesChanged` for `Health` when it differs.
+    public func healthChanged(_ new: ConnectionHealth) {
+        guard new != health else { return }
+        health = new
+        guard isRegistered else { return }
+        object?.emitPropertiesChanged(interface: AgentBus.interface, [("Health", HealthProperty.value(new))])
+    }
 
     /// Call when a call may have changed (shown, answered, verified, ended,
     /// gone): emits `PropertiesChanged` for `Calls` if it differs from what was

@@ -33,6 +33,9 @@ public struct SecretSource: Sendable {
 
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String
+        /// No source had a secret (none named, none set): not set up, rather
+        /// than a named file that is unsafe or unreadable.
+        public var isMissing = false
     }
 
     public static let fileVariable = "RELAVOI_API_SECRET_FILE"
@@ -95,7 +98,8 @@ public struct SecretSource: Sendable {
         }
         throw Failure(
             description: "no API secret (\(keyringNote); \(Self.fileVariable) and \(Self.secretVariable) are not set): "
-                + "run `relavoi-agent login`, or point \(Self.fileVariable) at a file only you can read (chmod 600)")
+                + "run `relavoi-agent login`, or point \(Self.fileVariable) at a file only you can read (chmod 600)",
+            isMissing: true)
     }
 
     private func nonEmpty(_ value: String?) -> String? {

@@ -33,6 +33,10 @@ public final class TrayItemController {
     /// Set for a change that came in a second which already had its signals
     /// (5 ms after that second ends); a running call's label rides on the
     /// banners' tick instead.
+    /// Why calls cannot show, said while there is no call (the agent sets it).
+    public var health: ConnectionHealth = .connected {
+        didSet { if health != oldValue { refresh() } }
+    }
     private lazy var deferred = DeadlineTimer(slack: 0.005) { [weak self] in self?.refresh() }
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.
@@ -155,7 +159,8 @@ public final class TrayItemController {
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         return TrayItemView(
             calls: calls, now: time ?? now(), hidden: hidden, canCopy: clipboard != nil,
-            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases,
+            health: phrases.health.line(health, clock: LocalClock.hoursMinutes))
     }
 
     private func menuEvent(itemId: Int32, eventId: String) {

@@ -16,7 +16,7 @@ public struct StreamConnectionMachine: Sendable {
         public var connectTimeout: Double = 20
         /// A live connection resets the backoff once it has been live this long.
         public var stableConnectionInterval: Double = 5
-        /// Retry interval after HTTP 401 from the token endpoint.
+        /// Retry interval after HTTP 401 or 403 from the token endpoint.
         public var unauthorizedRetryInterval: Double = 60
         /// Least wait after HTTP 429 without Retry-After.
         public var rateLimitedRetryMinimum: Double = 10
@@ -183,13 +183,15 @@ public struct StreamConnectionMachine: Sendable {
             delay = settings.unauthorizedRetryInterval
             if unauthorizedLogged {
                 actions.append(
-                    .log(.debug, "token request still refused (HTTP 401); retrying in \(DurationText.seconds(delay))"))
+                    .log(
+                        .debug,
+                        "token request still refused (HTTP 401 or 403); retrying in \(DurationText.seconds(delay))"))
             } else {
                 unauthorizedLogged = true
                 actions.append(
                     .log(
                         .warning,
-                        "bad API key or secret (HTTP 401 from the token endpoint); retrying every \(DurationText.seconds(delay))"
+                        "bad API key or secret (HTTP 401 or 403 from the token endpoint); retrying every \(DurationText.seconds(delay))"
                     ))
             }
         case .rateLimited(let retryAfter):

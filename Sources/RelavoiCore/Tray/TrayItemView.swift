@@ -40,11 +40,17 @@ public struct TrayItemView: Equatable, Sendable {
     ///   - slots: each call's menu slot (`TrayMenuSlots`).
     ///   - phrases: the item's words in the user's language (badge words and a
     ///     label-less call's name are the banners').
+    ///   - health: why calls cannot show (`ConnectionHealthPhrases.line`), nil
+    ///     while they can. Shown only without a call: a call on screen says enough.
     public init(
         calls: [TrayCall], now: Date, hidden: Bool, canCopy: Bool, slots: [String: Int32],
-        phrases: TrayPhrases
+        phrases: TrayPhrases, health: String? = nil
     ) {
-        guard !hidden, let focus = Self.focus(calls) else { return }
+        guard !hidden else { return }
+        guard let focus = Self.focus(calls) else {
+            if let health { self = TrayItemView(health: health) }
+            return
+        }
         let rings = calls.contains { $0.phase == .ringing }
         status = rings ? .needsAttention : .active
         title = focus.displayLabel(phrases)
@@ -59,6 +65,21 @@ public struct TrayItemView: Equatable, Sendable {
         }.joined(separator: "\n")
         menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots, phrases: phrases)
     }
+
+    /// No call, and calls cannot show: a quiet item (Active, never
+    /// NeedsAttention: nothing rings) saying so in its title, tooltip and menu.
+    init(health: String) {
+        status = .active
+        title = health
+        iconName = VerificationBadge.unavailable.iconName
+        attentionIconName = iconName
+        toolTipTitle = "Relavoi"
+        toolTipText = health
+        menu = [TrayMenuRow(id: Self.healthRowId, kind: .text, label: health)]
+    }
+
+    /// Below every call's ids (slot 1 starts at `TrayMenuSlots.rowsPerCall`).
+    static let healthRowId: Int32 = 1
 
     /// The call the label is about: a ringing one first, else a live one, else the oldest.
     static func focus(_ calls: [TrayCall]) -> TrayCall? {

@@ -5,6 +5,8 @@
 /// item's. Templates hold one `%s` (a duration) or `%d` (a count).
 public struct TrayPhrases: Sendable {
     public var banner = BannerPhrases()
+    /// Why calls cannot show (the health notice's words, so both say the same).
+    public var health = ConnectionHealthPhrases()
     public var ringing = "Ringing…"
     public var ended = "Ended %s"
     public var missed = "Missed"

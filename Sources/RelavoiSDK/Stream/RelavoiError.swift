@@ -6,7 +6,7 @@ import RelavoiCore
 public enum RelavoiError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A URL breaks the transport policy (plain HTTP/WS to a non-loopback host).
     case insecureURL(String)
-    /// The token endpoint answered 401: wrong API key or secret.
+    /// The token endpoint answered 401 or 403: wrong, revoked or suspended API key or secret.
     case unauthorized
     /// HTTP 429; `retryAfter` in seconds when the server said.
     case rateLimited(retryAfter: Double?)
@@ -18,7 +18,7 @@ public enum RelavoiError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .insecureURL(let text): return "insecure URL: \(text)"
-        case .unauthorized: return "bad API key or secret (HTTP 401)"
+        case .unauthorized: return "bad API key or secret (HTTP 401 or 403)"
         case .rateLimited(let after):
             return "rate limited (HTTP 429)" + (after.map { ", retry after \(Int($0)) s" } ?? "")
         case .transport(let text): return "transport error: \(text)"

@@ -90,6 +90,12 @@ public final class RelavoiEvents: Sendable {
         stream.removeConnectionStateListener(key)
     }
 
+    /// Called each time the token endpoint refuses the key or secret (HTTP 401 or 403).
+    @MainActor
+    package func addTokenRefusedListener(_ key: String, handler: @escaping @MainActor () -> Void) {
+        stream.addTokenRefusedListener(key, handler: handler)
+    }
+
     /// For resume from sleep or network-up; see `StreamConnectionDriver.reconnectNow`.
     @MainActor
     package func reconnectNow() {

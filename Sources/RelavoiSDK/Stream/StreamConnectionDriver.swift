@@ -41,6 +41,7 @@ final class StreamConnectionDriver {
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
     private let listeners: ListenerRegistry
     private var stateListeners = ListenerList<ConnectionStateListener>()
+    private var refusalListeners = ListenerList<@MainActor () -> Void>()
     private var malformedLog = LogThrottle(limit: 5, window: 60)
     private var warnedTenantMismatch = false
 
@@ -154,6 +155,12 @@ final class StreamConnectionDriver {
         stateListeners.remove(key)
     }
 
+    /// Called each time the token endpoint refuses the key or secret (HTTP 401
+    /// or 403) for the stream: the agent tells the person, who alone can fix it.
+    func addTokenRefusedListener(_ key: String, handler: @escaping @MainActor () -> Void) {
+        refusalListeners.set(key, handler)
+    }
+
     /// For resume from sleep or network-up: skips a pending backoff wait;
     /// on an open stream sends a ping and replaces the socket unless
     /// something arrives within `probeTimeout`. No-op after `disconnect()`.
@@ -247,7 +254,12 @@ final class StreamConnectionDriver {
         } catch {
             let failure: TokenFailure
             switch error {
-            case .unauthorized: failure = .unauthorized
+            case .unauthorized:
+                failure = .unauthorized
+                let (version, entries) = refusalListeners.snapshot()
+                for entry in entries where refusalListeners.isStillRegistered(serial: entry.serial, since: version) {
+                    entry.handler()
+                }
             case .rateLimited(let after): failure = .rateLimited(retryAfter: after)
             default: failure = .transient(error.description)
             }

@@ -20,7 +20,7 @@ final class TokenProvider {
 
     private(set) var current: AccessToken?
     private var inFlight: Task<Result<AccessToken, RelavoiError>, Never>?
-    /// After a 401 or 429, REST callers get the error without a new request until then.
+    /// After a 401/403 or 429, REST callers get the error without a new request until then.
     private var cooldown: (until: Double, error: RelavoiError)?
     private var refreshTimer: GLibTimer?
     /// How many token requests were sent (for tests and diagnostics).
@@ -120,7 +120,9 @@ final class TokenProvider {
             default: log(.debug, "token answer without a usable expiresIn; assuming 900 s")
             }
             return .success(AccessToken(value: value, obtainedAt: startedAt, expiresIn: expiresIn))
-        case 401:
+        case 401, 403:
+            // 403 too: the server knows the key but will not let it in (revoked,
+            // suspended); retrying fixes neither, only the person can.
             return .failure(.unauthorized)
         case 429:
             return .failure(.rateLimited(retryAfter: Self.retryAfter(response.headers["retry-after"])))
@@ -154,7 +156,7 @@ final class TokenProvider {
         case .success:
             log(.debug, "access token refreshed")
         case .failure(.unauthorized):
-            log(.warning, "token refresh refused: bad API key or secret (HTTP 401)")
+            log(.warning, "token refresh refused: bad API key or secret (HTTP 401 or 403)")
         case .failure(let error):
             // Try again while the old token still has time left.
             let remaining = (current?.expiresAt ?? 0) - MonotonicClock.now()

@@ -85,7 +85,7 @@ final class ControlClientTests: XCTestCase {
             agent.control.isStreamConnected = true
             let status = Self.ctl(["status"])
             XCTAssertEqual(status.code, 0)
-            XCTAssertEqual(status.out, ["connected: yes\nbanners: 1"])
+            XCTAssertEqual(status.out, ["connected: yes\nbanners: 1\nhealth: connected"])
             XCTAssertEqual(Self.ctl(["end", "call-1"]).code, 0)
             XCTAssertEqual(
                 agent.control.calls,
@@ -96,7 +96,7 @@ final class ControlClientTests: XCTestCase {
                     .end(sessionId: "call-1", policy: .immediate),
                 ])
             XCTAssertEqual(Self.ctl(["list"]).out, [])
-            XCTAssertEqual(Self.ctl(["status"]).out, ["connected: yes\nbanners: 0"])
+            XCTAssertEqual(Self.ctl(["status"]).out, ["connected: yes\nbanners: 0\nhealth: connected"])
         }
     }
 

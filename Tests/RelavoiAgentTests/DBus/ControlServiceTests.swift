@@ -203,7 +203,9 @@ final class ControlServiceTests: XCTestCase {
             let f = try Fixture()
             let reply = f.client.call("Introspect", nil, interface: "org.freedesktop.DBus.Introspectable")
             let xml = Args.printed(reply.value)
-            for part in ["com.relavoi.Agent1", "name=\"Start\"", "a(sssbis)", "a{sx}", "BannerDismissed", "Connected"] {
+            for part in [
+                "com.relavoi.Agent1", "name=\"Start\"", "a(sssbis)", "a{sx}", "BannerDismissed", "Connected", "Health",
+            ] {
                 XCTAssertTrue(xml.contains(part), part)
             }
         }
@@ -234,7 +236,34 @@ final class ControlServiceTests: XCTestCase {
                     "('com.relavoi.Agent1', {'Connected': <true>}, @as [])",
                     "('com.relavoi.Agent1', {'Connected': <false>}, @as [])",
                 ])
-            XCTAssertEqual(Args.printed(all.value), "({'Connected': <false>, 'Calls': <@aa{sv} []>},)")
+            XCTAssertEqual(
+                Args.printed(all.value),
+                "({'Connected': <false>, 'Calls': <@aa{sv} []>, "
+                    + "'Health': <{'state': <'connected'>, 'since': <int64 0>}>},)")
+        }
+    }
+
+    /// The health machine's states reach panels as `Health`, announced once each.
+    func testHealthPropertyAndPropertiesChanged() throws {
+        try MainActor.assumeIsolated {
+            let f = try Fixture()
+            let get = Args.tuple([Args.s(AgentBus.interface), Args.s("Health")])
+            XCTAssertEqual(
+                Args.printed(f.client.call("Get", get, interface: "org.freedesktop.DBus.Properties").value),
+                "(<{'state': <'connected'>, 'since': <int64 0>}>,)")
+            f.client.subscribe(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+            let lost = Date(timeIntervalSince1970: 1_750_000_000.25)
+            f.service.healthChanged(.offline(since: lost))
+            f.service.healthChanged(.offline(since: lost))  // unchanged: no signal
+            f.service.healthChanged(.notSetUp)
+            let signals = f.client.waitForSignals(2)
+            XCTAssertEqual(
+                signals.map(\.body),
+                [
+                    "('com.relavoi.Agent1', {'Health': <{'state': <'offline'>, 'since': <int64 1750000000250>}>}, @as [])",
+                    "('com.relavoi.Agent1', {'Health': <{'state': <'not-set-up'>, 'since': <int64 0>}>}, @as [])",
+                ])
+            XCTAssertEqual(f.client.signals.count, 2)
         }
     }
 

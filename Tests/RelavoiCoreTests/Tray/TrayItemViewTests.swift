@@ -17,12 +17,30 @@ import Testing
 
     func view(
         _ calls: [TrayCall], at seconds: Double = 0, hidden: Bool = false, canCopy: Bool = true,
-        phrases: TrayPhrases = .english
+        phrases: TrayPhrases = .english, health: String? = nil
     ) -> TrayItemView {
         var slots = TrayMenuSlots()
         return TrayItemView(
             calls: calls, now: Self.t0.addingTimeInterval(seconds), hidden: hidden, canCopy: canCopy,
-            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases)
+            slots: slots.assign(calls.map(\.sessionId)), phrases: phrases, health: health)
+    }
+
+    @Test func noCallWhileCallsCannotShowIsAQuietActiveItemSayingSo() {
+        let line = "Offline since 14:02: calls will not show"
+        let v = view([], health: line)
+        #expect(v.status == .active, "shown, but never NeedsAttention: nothing rings")
+        #expect(v.title == line && v.toolTipText == line && v.toolTipTitle == "Relavoi")
+        #expect(v.iconName == "com.relavoi.Agent-unavailable" && v.attentionIconName == v.iconName)
+        #expect(v.label.isEmpty, "nothing next to the icon in the bar")
+        #expect(v.menu == [TrayMenuRow(id: 1, kind: .text, label: line)])
+        #expect(v.signals(since: TrayItemView()).contains(.newStatus))
+    }
+
+    @Test func aCallOnScreenOrAnotherIndicatorTakesPrecedenceOverHealth() {
+        let line = "API key refused: calls will not show"
+        #expect(view([call(.live)], health: line) == view([call(.live)]))
+        #expect(view([], hidden: true, health: line) == TrayItemView(), "the GNOME extension shows it")
+        #expect(view([], health: nil) == TrayItemView(), "connected: nothing at all")
     }
 
     @Test func noCallIsPassiveAndEmpty() {

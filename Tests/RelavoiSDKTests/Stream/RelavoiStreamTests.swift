@@ -189,6 +189,21 @@ final class RelavoiStreamTests: StreamTestCase {
         }
     }
 
+    /// The agent's health notice hears each refusal; 403 (a revoked or suspended
+    /// key) is a refusal as 401 is, not a transient failure retried with backoff.
+    func testTokenRefusalsReachTheirListenerAnd403IsARefusal() {
+        withStream { server, relavoi, logs in
+            let events = relavoi.events
+            var refusals = 0
+            events.addTokenRefusedListener("test") { refusals += 1 }
+            server.failTokenRequests = 403
+            try awaitOnLoop { await events.connect() }
+            XCTAssertEqual(refusals, 1)
+            XCTAssertTrue(logs.contains("retrying every 60 s"), "\(logs.lines.map(\.1))")
+            XCTAssertEqual(logs.count("bad API key or secret (HTTP 401 or 403"), 1)
+        }
+    }
+
     func testHalfOpenConnectionIsReplaced() {
         withStream(configure: {
             $0.keepAliveInterval = 0.2

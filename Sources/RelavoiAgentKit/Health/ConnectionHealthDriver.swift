@@ -1,0 +1,85 @@
+import FoundationEssentials
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSDK
+
+/// Carries out `ConnectionHealthMachine`'s actions: owns the machine, its one
+/// timer and the one health notice (`noticeKey`, updated in place); tells
+/// `onChange` each state it publishes (the D-Bus `Health` property, the panel
+/// item). The agent feeds it the stream's state, token refusals and missing
+/// credentials; what to tell and when is the machine's.
+@MainActor
+final class ConnectionHealthDriver {
+    /// The notice's key in `BannerDriver`: one notice for every kind of problem.
+    static let noticeKey = "notice:health"
+
+    private var machine: ConnectionHealthMachine
+    private let center: BannerDriver
+    private let phrases: ConnectionHealthPhrases
+    private let now: () -> Date
+    private lazy var timer = DeadlineTimer(slack: 0.01) { [weak self] in self?.tick() }
+    /// Hears each published state.
+    var onChange: (@MainActor (ConnectionHealth) -> Void)?
+
+    /// What is told now.
+    var current: ConnectionHealth { machine.current }
+
+    /// Starts counting now (the stream is not connected yet). Create it after
+    /// `BannerDriver.prepare`: a later input may show the notice.
+    init(
+        phrases: ConnectionHealthPhrases, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter,
+        center: BannerDriver = .shared, now: @escaping () -> Date = Date.init
+    ) {
+        let start = now()
+        machine = ConnectionHealthMachine(now: start, offlineAfter: offlineAfter)
+        self.center = center
+        self.phrases = phrases
+        self.now = now
+        timer.schedule(at: machine.nextDeadline, now: start)
+    }
+
+    func streamStateChanged(_ state: RelavoiConnectionState) {
+        let time = now()
+        perform(machine.streamStateChanged(state, now: time), now: time)
+    }
+
+    func tokenRefused() {
+        let time = now()
+        perform(machine.tokenRefused(now: time), now: time)
+    }
+
+    func credentialsMissing() {
+        let time = now()
+        perform(machine.credentialsMissing(now: time), now: time)
+    }
+
+    /// Closes the notice (the agent is stopping; the server would keep a lasting one).
+    func stop() {
+        timer.schedule(at: nil, now: now())
+        center.closeNotice(key: Self.noticeKey)
+    }
+
+    private func tick() {
+        let time = now()
+        perform(machine.tick(now: time), now: time)
+    }
+
+    private func perform(_ actions: [ConnectionHealthMachine.Action], now time: Date) {
+        for action in actions {
+            switch action {
+            case .publish(let health):
+                Log.info("connection health: \(health.name)")
+                onChange?(health)
+            case .showNotice(let notice), .updateNotice(let notice):
+                // Showing under the same key replaces the notice in place.
+                center.showNotice(phrases.notice(notice, clock: LocalClock.hoursMinutes), key: Self.noticeKey)
+            case .closeNotice:
+                center.closeNotice(key: Self.noticeKey)
+            case .armTimer(let deadline):
+                timer.schedule(at: deadline, now: time)
+            case .cancelTimer:
+                timer.schedule(at: nil, now: time)
+            }
+        }
+    }
+}

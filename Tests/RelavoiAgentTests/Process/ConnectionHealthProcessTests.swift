@@ -1,0 +1,121 @@
+import Foundation
+import RelavoiAgentKit
+import RelavoiCore
+import RelavoiGLib
+import RelavoiSandboxKit
+import RelavoiTestSupport
+import XCTest
+
+/// Issue 26 on the real binary: when calls cannot show (offline, refused, not
+/// set up) the person is told once, and the notice closes when the cause goes.
+/// `RELAVOI_HEALTH_OFFLINE_AFTER` shortens the two minutes before offline is told.
+final class ConnectionHealthProcessTests: XCTestCase {
+    static let offlineSummary = "Offline since "
+    static let refusedSummary = "Relavoi refused this computer's API key"
+    static let notSetUpSummary = "Relavoi calls cannot show: not set up"
+
+    /// The server gone: one low-urgency notice saying since when, the same
+    /// state in `Health` and `ctl status`; the server back: the notice closes.
+    func testAnOutageIsToldOnceAndClosesOnReconnect() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(environment: [Agent.offlineAfterVariable: "3"])
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            let port = h.sandbox.port
+            h.sandbox.stop()
+            let offline = h.waitForNotify { $0.summary.hasPrefix(Self.offlineSummary) }
+            XCTAssertTrue(offline?.summary.hasSuffix(": calls will not show") == true, offline?.summary ?? "")
+            XCTAssertEqual(offline?.hints["category"], "network.disconnected")
+            XCTAssertEqual(offline?.hints["urgency"], "byte 0x00", "offline is not urgent")
+
+            let (state, since) = try Self.healthProperty()
+            XCTAssertEqual(state, "offline")
+            XCTAssertGreaterThan(since, 0)
+            let (status, output) = try AgentProcess.run(arguments: ["ctl", "status"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("connected: no\n"), output)
+            XCTAssertTrue(output.contains("health: offline since "), output)
+
+            _ = try h.sandbox.start(port: port)
+            XCTAssertTrue(h.waitForConnection(timeout: 60), "no reconnect:\n\(h.agent.log.suffix(3000))")
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 30) { !h.mock.closeCalls().isEmpty },
+                "the notice stays after the reconnect:\n\(h.agent.log.suffix(3000))")
+            h.waitForLog("connection health: connected")
+            XCTAssertEqual(
+                h.mock.notifyCalls().filter { $0.summary.hasPrefix(Self.offlineSummary) }.count, 1, "told once")
+            XCTAssertEqual(try Self.healthProperty().state, "connected")
+        }
+    }
+
+    /// A wrong secret: one notice naming the fix at once, and none again when
+    /// the token endpoint refuses it a second time.
+    func testAWrongSecretIsToldOnceNamingLogin() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(environment: ["RELAVOI_API_SECRET": "rs_" + String(repeating: "f", count: 64)])
+            defer { h.stop() }
+            let refused = h.waitForNotify { $0.summary == Self.refusedSummary }
+            XCTAssertTrue(refused?.body.contains("relavoi-agent login") == true, refused?.body ?? "")
+            XCTAssertEqual(refused?.hints["urgency"], "byte 0x01")
+            let (status, output) = try AgentProcess.run(arguments: ["ctl", "status"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("health: refused since "), output)
+            XCTAssertEqual(try Self.healthProperty().state, "refused")
+            // The SDK asks again after its 60 s wait and is refused again: nothing new is shown.
+            h.waitForLog("token request still refused", timeout: 120)
+            XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.refusedSummary }.count, 1)
+            XCTAssertEqual(h.mock.notifyCalls().count, 1, "\(h.mock.notifyCalls().map(\.summary))")
+            XCTAssertTrue(h.mock.closeCalls().isEmpty, "it lasts while the problem does")
+        }
+    }
+
+    /// No account at all: the agent keeps running and says so; once agent.conf
+    /// has the account (as `login` writes it) it starts again, connects, and
+    /// the notice goes.
+    func testNoCredentialsIsToldAndLoginIsPickedUp() throws {
+        try MainActor.assumeIsolated {
+            let mock = try MockNotificationServer.start()
+            defer { mock.stop() }
+            let sandbox = SandboxServer()
+            try sandbox.start()
+            defer { sandbox.stop() }
+            // The secret alone (the keyring's part of login); no key, no tenant.
+            let agent = try AgentProcess(
+                arguments: ["--verbose"], config: nil,
+                environment: ["RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_SECRET": sandbox.options.apiSecret])
+            try agent.start()
+            defer { agent.terminate() }
+            let notice = mock.waitForNotify(context: agent.log) { $0.summary == Self.notSetUpSummary }
+            XCTAssertTrue(notice?.body.contains("relavoi-agent login") == true, notice?.body ?? "")
+            XCTAssertTrue(agent.waitForLog("not set up: waiting for `relavoi-agent login`"), agent.log)
+            XCTAssertTrue(agent.process.isRunning, "not set up is no reason to exit:\n\(agent.log)")
+            XCTAssertEqual(try Self.healthProperty().state, "not-set-up")
+            let (status, output) = try AgentProcess.run(arguments: ["ctl", "status"])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.hasSuffix("health: not-set-up\n") || output.hasSuffix("health: not-set-up"), output)
+
+            try "[agent]\napi-key = \(sandbox.options.apiKey)\ntenant-id = \(sandbox.options.tenantId)\n".write(
+                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+            XCTAssertTrue(
+                MainLoop.iterate(timeout: 30) { sandbox.liveClientCount > 0 },
+                "the credentials were not picked up:\n\(agent.log.suffix(3000))")
+            XCTAssertTrue(agent.log.contains("credentials found: starting again"), agent.log)
+            XCTAssertFalse(mock.closeCalls().isEmpty, "the not-set-up notice closed")
+            XCTAssertTrue(agent.process.isRunning)
+        }
+    }
+
+    /// `Health` as a panel reads it: (state, since in unix milliseconds).
+    @MainActor
+    static func healthProperty() throws -> (state: String, since: Int64) {
+        let client = try BusTestClient(destination: AgentBus.name)
+        let reply = client.call(
+            "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Health")]),
+            interface: "org.freedesktop.DBus.Properties")
+        let text = Args.printed(reply.value)
+        // (<{'state': <'offline'>, 'since': <int64 1750000000250>}>,)
+        let state = text.components(separatedBy: "'state': <'").dropFirst().first?.prefix { $0 != "'" } ?? ""
+        let since = text.components(separatedBy: "'since': <int64 ").dropFirst().first?.prefix { $0 != ">" } ?? ""
+        return (String(state), Int64(since) ?? 0)
+    }
+}
