@@ -194,9 +194,9 @@ check('nothing to tell when connected or reconnecting', [
 ], [null, null, null]);
 check('offline since a local time', M.healthView({state: 'offline', since: localNoon}),
     {icon: 'com.relavoi.Agent-unavailable-symbolic', line: 'Offline since 14:02: calls will not show'});
-check('refused and not set up name the fix', [M.healthView({state: 'refused', since: localNoon}).line,
+check('refused and not set up, as the tray item says them', [M.healthView({state: 'refused', since: localNoon}).line,
     M.healthView({state: 'not-set-up', since: 0}).line],
-['The server refused this computer\'s key: run relavoi-agent login', 'Not set up: run relavoi-agent login']);
+['API key refused: calls will not show', 'Not set up: calls will not show']);
 check('the quiet pill: icon only, while no call rings or runs', M.quietView([], {state: 'offline', since: localNoon}), {
     visible: true, ringing: false, quiet: true, icon: 'com.relavoi.Agent-unavailable-symbolic', text: '', count: '',
     accessibleName: 'Relavoi: Offline since 14:02: calls will not show',

@@ -356,7 +356,8 @@ export function clockText(ms) {
 }
 
 // What the panel says while calls cannot show (offline, refused, not set up), or null when
-// there is nothing to tell: connected, or a short reconnect, which is not news.
+// there is nothing to tell: connected, or a short reconnect, which is not news. The same
+// lines as the agent's tray item; its notice names the fix (relavoi-agent login).
 export function healthView(health) {
     switch (health?.state) {
     case 'offline':
@@ -367,9 +368,9 @@ export function healthView(health) {
                 : _('Offline: calls will not show'),
         };
     case 'refused':
-        return {icon: QUIET_ICON, line: _('The server refused this computer\'s key: run relavoi-agent login')};
+        return {icon: QUIET_ICON, line: _('API key refused: calls will not show')};
     case 'not-set-up':
-        return {icon: QUIET_ICON, line: _('Not set up: run relavoi-agent login')};
+        return {icon: QUIET_ICON, line: _('Not set up: calls will not show')};
     default:
         return null;
     }
