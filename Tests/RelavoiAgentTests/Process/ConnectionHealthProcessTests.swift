@@ -118,4 +118,38 @@ final class ConnectionHealthProcessTests: XCTestCase {
         let since = text.components(separatedBy: "'since': <int64 ").dropFirst().first?.prefix { $0 != ">" } ?? ""
         return (String(state), Int64(since) ?? 0)
     }
+
+    /// The tray item says what `Health` says: quiet while connected, the offline line
+    /// (Active, never NeedsAttention) while the server is gone, quiet again after.
+    func testTheTrayItemAndHealthSayTheSame() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
+            let h = try AgentHarness(environment: [Agent.offlineAfterVariable: "3"])
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty }, "the item registered")
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            typealias Tray = AgentTrayItemTests
+            XCTAssertEqual(Tray.property(client, "Status"), "(<'Passive'>,)", "nothing while connected")
+
+            let port = h.sandbox.port
+            h.sandbox.stop()
+            Tray.waitFor(client, "Status", "offline", log: h.agent.log) { $0 == "(<'Active'>,)" }
+            let title = Tray.property(client, "Title")
+            XCTAssertTrue(
+                title.hasPrefix("(<'Offline since ") && title.hasSuffix(": calls will not show'>,)"), title)
+            XCTAssertEqual(Tray.property(client, "IconName"), "(<'com.relavoi.Agent-unavailable'>,)")
+            XCTAssertEqual(try Self.healthProperty().state, "offline", "the tray and Health agree")
+
+            _ = try h.sandbox.start(port: port)
+            Tray.waitFor(client, "Status", "connected again", timeout: 90, log: h.agent.log) {
+                $0 == "(<'Passive'>,)"
+            }
+            XCTAssertEqual(try Self.healthProperty().state, "connected", "the tray and Health agree")
+        }
+    }
 }
