@@ -1,7 +1,10 @@
 /// A GKeyFile reader in the small, as `KeyFile.load` + `g_key_file_get_string`
 /// see a file: `[group]` lines, `key = value` lines, `#` comments, the escapes
 /// `\s \n \t \r \\` in values. Lines GKeyFile refuses make the file unreadable
-/// (nil), values with a bad escape are left out, as there. Pure, so the
+/// (nil), values with a bad escape are left out, as there. A line ends at its
+/// first NUL byte: GKeyFile reads each line with C string functions, and the
+/// agent takes keys and values as C strings (`String(cString:)`), so nothing
+/// after a NUL ever reaches it. Pure, so the
 /// fuzzer needs no GLib. Shared by fuzz-settings and the seed replay in
 /// RelavoiCoreTests, so the seeds mean the same to both.
 public enum KeyFileText {
@@ -11,6 +14,7 @@ public enum KeyFileText {
         // "\r\n" is one Character in Swift: both end a line (GKeyFile then drops the "\r").
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             var line = Substring(rawLine)
+            if let nul = line.firstIndex(of: "\0") { line = line[..<nul] }
             if line.last == "\r" { line = line.dropLast() }
             line = line.drop(while: { $0 == " " || $0 == "\t" })
             if line.isEmpty || line.first == "#" { continue }

@@ -57,8 +57,10 @@ enum SettingsFuzzing {
         }
     }
 
+    /// A value as the parser takes it: without the whitespace around it,
+    /// newlines included (a `\n` escape in agent.conf is whitespace too).
     private static func trimmed(_ value: String?) -> String? {
-        value?.trimmingCharacters(in: .whitespaces)
+        value?.trimmingWhitespace()
     }
 
     private static func check(_ s: AgentSettings, _ given: [String: String]) -> [String] {
