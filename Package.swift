@@ -23,9 +23,7 @@ let package = Package(
         .target(name: "RelavoiCore", swiftSettings: swift6),
 
         // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_/secret_.
-        // The loader's objects (dl_iterate_phdr, pinned with dlopen): what ResidentFilePages may release.
-        .target(name: "CLoadedObjects"),
-        .target(name: "RelavoiGLib", dependencies: ["CGLib", "CLoadedObjects"], swiftSettings: swift6),
+        .target(name: "RelavoiGLib", dependencies: ["CGLib"], swiftSettings: swift6),
         .target(
             name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
             swiftSettings: swift6),

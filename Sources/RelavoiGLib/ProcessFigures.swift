@@ -18,13 +18,6 @@ public enum ProcessFigures {
         ]
     }
 
-    /// CPU time the calling thread has used (seconds), to say what one piece of work cost.
-    public static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     /// `/proc/self/statm`'s second field (pages) in bytes; 0 if unreadable.
     private static func residentBytes() -> Int64 {
         guard let text = ProcFile.read("/proc/self/statm") else { return 0 }

@@ -13,5 +13,3 @@ done
 for module in CGLib CNotify CSoup; do
   clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/$module/module.modulemap")
 done
-# RelavoiGLib's own C target (ResidentFilePages' loader calls).
-clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/CLoadedObjects/include/module.modulemap")

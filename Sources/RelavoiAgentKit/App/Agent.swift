@@ -9,36 +9,6 @@ import RelavoiSDK
 /// (or the end of the demo script).
 @MainActor
 public final class Agent {
-    /// Unmaps the pages of code and constants the agent no longer touches
-    /// (`ResidentFilePages`, when `PageReleaseSchedule` says).
-    private var residentPages = ResidentFilePages()
-    private var pageSchedule = PageReleaseSchedule(startedAt: Date())
-    private lazy var pageTimer = DeadlineTimer(slack: 0.01) { [weak self] in self?.releasePages() }
-
-    /// New work ran (a call changed, the stream's state): release once it is
-    /// quiet. Only then: with nothing new the schedule has no release, so an
-    /// idle agent has no timer for it.
-    private func pagesTouched() {
-        let now = Date()
-        pageSchedule.changed(now: now)
-        pageTimer.schedule(at: pageSchedule.nextRelease, now: now)
-    }
-
-    private func releasePages() {
-        if pageSchedule.isSettling, let followed = controller?.followedCallCount, followed > 0 {
-            Log.debug("page release: the settling release skipped while \(followed) call(s) are followed")
-            pageSchedule.skippedSettling()
-            return
-        }
-        let cpuBefore = ProcessFigures.threadCPUSeconds()
-        let released = residentPages.release()
-        let micros = Int((ProcessFigures.threadCPUSeconds() - cpuBefore) * 1_000_000)
-        Log.debug("page release: \(released / 1024) KiB of file pages given back, \(micros) µs of CPU")
-        let now = Date()
-        pageSchedule.released(now: now)
-        pageTimer.schedule(at: pageSchedule.nextRelease, now: now)
-    }
-
     /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
     /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
@@ -256,21 +226,17 @@ public final class Agent {
             control?.healthChanged(state)
             tray?.health = state
         }
-        controller.onCallsChanged = { [weak self] in
+        controller.onCallsChanged = {
             control?.callsChanged()
             tray?.refresh()
-            self?.pagesTouched()
         }
         relavoi.events.addListener("agent") { event in controller.handle(event) }
-        relavoi.events.addConnectionStateListener("agent") { [weak self] state in
+        relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
             health.streamStateChanged(state)
-            self?.pagesTouched()
         }
         relavoi.events.addTokenRefusedListener("agent") { health.tokenRefused() }
-        // Resident memory: the start maps far more code than a call runs (docs/bench.md).
-        pageTimer.schedule(at: pageSchedule.nextRelease, now: Date())
         UnixSignals.onTerminate { [weak self] signal in
             MainActor.assumeIsolated {
                 Log.message("signal \(signal): closing banners and the stream")

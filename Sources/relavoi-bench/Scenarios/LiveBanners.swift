@@ -32,10 +32,9 @@ struct LiveBanners {
             if labels.contains(call.summary) { labelled.insert(call.summary) }
             return labelled.count == labels.count
         }
-        // Past the page release that follows the call's start (1 s after its last
-        // change) and the ticks that map the released pages again: the window
-        // measures the steady cost of an update, the release has its own figures.
-        BusWait.pass(PageReleaseSchedule(startedAt: Date()).quiet + 2.5)
+        // Past the first seconds of the call (its pop, the first ticks): the window
+        // measures the steady cost of an update.
+        BusWait.pass(3.5)
         let window = CPUWindow.measure(
             probe: probe, monitor: monitor, agentName: agentName, banners: calls.count, seconds: seconds)
         var closeCursor = monitor.closeCount
