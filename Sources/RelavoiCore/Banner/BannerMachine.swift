@@ -92,14 +92,6 @@ public struct BannerMachine: Sendable {
         return show(banner, key: key, now: now)
     }
 
-    /// Turns a ringing banner into a missed-call notice that closes after `linger`.
-    public mutating func miss(key: String, linger: TimeInterval, now: Date) -> [Action] {
-        guard var banner = banners[key] else { return [] }
-        banner.phase = .missed(closeAt: now.addingTimeInterval(linger))
-        if banner.endedAt == nil { banner.endedAt = now }
-        return show(banner, key: key, now: now)
-    }
-
     /// The user dismissed the banner from elsewhere (a panel's menu): it
     /// closes on the server and is gone as if dismissed from the tray.
     public mutating func dismiss(key: String) -> [Action] {

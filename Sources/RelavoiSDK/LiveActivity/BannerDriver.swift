@@ -124,16 +124,8 @@ package final class BannerDriver {
         perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
     }
 
-    package func answer(key: String, startedAt: Date) {
-        perform(board.answer(key: key, startedAt: startedAt, now: now()))
-    }
-
     package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
         perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
-    }
-
-    package func miss(key: String, linger: TimeInterval) {
-        perform(board.miss(key: key, linger: linger, now: now()))
     }
 
     package func close(key: String) {
