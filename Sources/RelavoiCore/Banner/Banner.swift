@@ -23,7 +23,7 @@ public struct Banner: Equatable, Sendable {
     public var phase: Phase
     /// When the call started ringing, if it rang (the panels' timeline).
     public var rangAt: Date?
-    /// When the call ended or was missed; set by `BannerMachine.end`.
+    /// When the call ended; set by `BannerMachine.end`.
     public var endedAt: Date?
 
     public init(
