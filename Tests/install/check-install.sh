@@ -183,7 +183,7 @@ else
   check "the ESM extension exports its default class" grep -q '^export default class' "$ext/extension.js"
 fi
 check "SHELL_EXTENSION=esm installs the ESM build" sh -c "AGENT_BIN='$agent_bin' DESTDIR='$work/stage-esm' SHELL_EXTENSION=esm '$install_sh' install >/dev/null &&
-  grep -qF '\"shell-version\": [\"45\", \"46\", \"47\", \"48\"]' '$work/stage-esm/usr/local/share/gnome-shell/extensions/relavoi@relavoi.com/metadata.json'"
+  grep -qF '\"shell-version\": [\"45\", \"46\", \"47\", \"48\", \"49\", \"50\", \"51\"]' '$work/stage-esm/usr/local/share/gnome-shell/extensions/relavoi@relavoi.com/metadata.json'"
 check "SHELL_EXTENSION=none installs no extension" sh -c "AGENT_BIN='$agent_bin' DESTDIR='$work/stage-none' SHELL_EXTENSION=none '$install_sh' install >/dev/null &&
   test ! -e '$work/stage-none/usr/local/share/gnome-shell'"
 check "a bad SHELL_EXTENSION is refused" sh -c "! AGENT_BIN='$agent_bin' DESTDIR='$work/stage-bad' SHELL_EXTENSION=gnome50 '$install_sh' install 2>/dev/null"
