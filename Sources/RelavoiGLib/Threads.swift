@@ -1,6 +1,6 @@
 import CGLib
 
-/// Threads and locks without Foundation: the agent links no ICU.
+/// Threads without Foundation: the agent links no ICU (its lock: `Lock`).
 public enum Threads {
     /// Whether this is the process's main thread (the one GLib's default loop runs on).
     public static var isMainThread: Bool { relavoi_is_main_thread() != 0 }
@@ -21,26 +21,5 @@ public enum Threads {
             return nil
         }
         g_thread_unref(g_thread_new(name, entry, context))
-    }
-}
-
-/// A mutex (GLib's `GMutex`): `withLock` as Foundation's NSLock has it.
-public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<GMutex>
-
-    public init() {
-        mutex = .allocate(capacity: 1)
-        g_mutex_init(mutex)
-    }
-
-    deinit {
-        g_mutex_clear(mutex)
-        mutex.deallocate()
-    }
-
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        g_mutex_lock(mutex)
-        defer { g_mutex_unlock(mutex) }
-        return try body()
     }
 }

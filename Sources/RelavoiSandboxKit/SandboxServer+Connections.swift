@@ -6,7 +6,7 @@ import RelavoiGLib
 
 /// What happens on the wire: HTTP answers and the WebSocket clients' lives.
 extension SandboxServer {
-    func serveHTTP(_ request: HTTPRequest, _ message: MainThreadPointer) {
+    func serveHTTP(_ request: RESTRequest, _ message: MainThreadPointer) {
         let response = state.handle(request, now: Date())
         let isREST = !request.path.hasSuffix("/auth/token") && request.path != "/healthz"
         let delay = state.options.responseDelay + (isREST ? state.options.restLatency : 0)

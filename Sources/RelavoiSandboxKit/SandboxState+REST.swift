@@ -1,34 +1,13 @@
 import Foundation
 import RelavoiCore
 
-/// One HTTP request, already taken out of libsoup.
-struct HTTPRequest: Sendable {
-    var method: String
-    var path: String
-    var query: [String: String] = [:]
-    var authorization: String? = nil
-    var body: Data = Data()
-}
-
-struct HTTPResponse: Equatable {
-    var status: Int
-    var body: JSONValue
-    var headers: [String: String] = [:]
-
-    static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            body: .object(["error": .string(code), "message": .string(message), "statusCode": .int(status)]))
-    }
-}
-
 /// The REST side of the contract: `POST /v1/auth/token` and the `GET`s.
 extension SandboxState {
     static let maxTokenBody = 64 * 1024
 
-    mutating func handle(_ request: HTTPRequest, now: Date) -> HTTPResponse {
+    mutating func handle(_ request: RESTRequest, now: Date) -> RESTResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if parts == ["healthz"] { return HTTPResponse(status: 200, body: .object(["status": .string("ok")])) }
+        if parts == ["healthz"] { return RESTResponse(status: 200, body: .object(["status": .string("ok")])) }
         guard parts.first == "v1" else { return .error(404, "not_found", "no such path") }
         let route = Array(parts.dropFirst())
         if route == ["auth", "token"] {
@@ -44,7 +23,7 @@ extension SandboxState {
             return .error(status, "sandbox_failure", "failREST is set to \(status)")
         }
         guard let tenant = authorize(request, now: now) else {
-            var response = HTTPResponse.error(401, "unauthorized", "missing, invalid or expired bearer token")
+            var response = RESTResponse.error(401, "unauthorized", "missing, invalid or expired bearer token")
             response.headers["WWW-Authenticate"] = "Bearer"
             return response
         }
@@ -58,7 +37,7 @@ extension SandboxState {
     }
 
     private func dispatch(_ route: [String], _ query: [String: String], tenant: String, now: Date)
-        throws(Pagination.Failure) -> HTTPResponse
+        throws(Pagination.Failure) -> RESTResponse
     {
         switch (route.count, route[0]) {
         case (1, "sessions"):
@@ -67,12 +46,12 @@ extension SandboxState {
             }
             let limit = try Pagination.limit(query["limit"], default: 20, max: 100)
             let page = try sessions.list(tenant: tenant, state: query["state"], limit: limit, after: query["after"])
-            return HTTPResponse(status: 200, body: page.json(\.restJSON))
+            return RESTResponse(status: 200, body: page.json(\.restJSON))
         case (2, "sessions") where route[1] == "verify":
             return verify(query["userPhone"], tenant: tenant, now: now)
         case (2, "sessions"):
             guard let session = sessions[route[1]], session.tenantId == tenant else { return sessionNotFound }
-            return HTTPResponse(status: 200, body: session.restJSON)
+            return RESTResponse(status: 200, body: session.restJSON)
         case (3, "sessions") where route[2] == "calls":
             guard let session = sessions[route[1]], session.tenantId == tenant else { return sessionNotFound }
             let filter = CallStore.Filter(tenant: tenant, sessionId: session.id)
@@ -92,44 +71,44 @@ extension SandboxState {
             guard let call = calls[route[1]], call.tenantId == tenant else {
                 return .error(404, "not_found", "call not found")
             }
-            return HTTPResponse(status: 200, body: call.restJSON)
+            return RESTResponse(status: 200, body: call.restJSON)
         default:
             return .error(404, "not_found", "no such path")
         }
     }
 
     private func listCalls(_ filter: CallStore.Filter, _ query: [String: String]) throws(Pagination.Failure)
-        -> HTTPResponse
+        -> RESTResponse
     {
         let limit = try Pagination.limit(query["limit"], default: 50, max: 200)
-        return HTTPResponse(
+        return RESTResponse(
             status: 200, body: try calls.list(filter, limit: limit, after: query["after"]).json(\.restJSON))
     }
 
-    private var sessionNotFound: HTTPResponse { .error(404, "not_found", "session not found") }
+    private var sessionNotFound: RESTResponse { .error(404, "not_found", "session not found") }
 
-    private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        var response = HTTPResponse.error(405, "method_not_allowed", "use \(allowed)")
+    private func methodNotAllowed(_ allowed: String) -> RESTResponse {
+        var response = RESTResponse.error(405, "method_not_allowed", "use \(allowed)")
         response.headers["Allow"] = allowed
         return response
     }
 
     /// The tenant of a valid `Authorization: Bearer` token.
-    func authorize(_ request: HTTPRequest, now: Date) -> String? {
+    func authorize(_ request: RESTRequest, now: Date) -> String? {
         guard let header = request.authorization else { return nil }
         let fields = header.split(separator: " ", maxSplits: 1).map(String.init)
         guard fields.count == 2, fields[0].lowercased() == "bearer" else { return nil }
         return tokens.validate(fields[1].trimmingCharacters(in: .whitespaces), now: now)?.tenantId
     }
 
-    private mutating func issueToken(_ request: HTTPRequest, now: Date) -> HTTPResponse {
+    private mutating func issueToken(_ request: RESTRequest, now: Date) -> RESTResponse {
         tokenRequestCount += 1
         if let status = options.failTokenRequests {
             return .error(status, "sandbox_failure", "failTokenRequests is set to \(status)")
         }
         let credentials = Self.credentials(request.body)
         if let wait = rateLimiter.admit(key: credentials?.apiKey ?? "", now: now) {
-            var response = HTTPResponse.error(429, "rate_limited", "too many token requests")
+            var response = RESTResponse.error(429, "rate_limited", "too many token requests")
             response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
             return response
         }
@@ -141,7 +120,7 @@ extension SandboxState {
         }
         let token = tokens.issue(
             tenantId: options.tenantId, lifetime: options.tokenLifetime, now: now)
-        return HTTPResponse(
+        return RESTResponse(
             status: 200,
             body: .object([
                 "accessToken": .string(token),
@@ -158,15 +137,15 @@ extension SandboxState {
         return (key, secret)
     }
 
-    private func verify(_ phone: String?, tenant: String, now: Date) -> HTTPResponse {
+    private func verify(_ phone: String?, tenant: String, now: Date) -> RESTResponse {
         guard let phone, Self.isE164(phone) else {
             return .error(400, "bad_request", "userPhone must be E.164, e.g. %2B14155550100")
         }
         guard
             let session = sessions.verifying(
                 phone: phone, tenant: tenant, now: now, window: options.verifyCallWindow)
-        else { return HTTPResponse(status: 200, body: .object(["verified": .bool(false)])) }
-        return HTTPResponse(
+        else { return RESTResponse(status: 200, body: .object(["verified": .bool(false)])) }
+        return RESTResponse(
             status: 200,
             body: .object([
                 "verified": .bool(true),

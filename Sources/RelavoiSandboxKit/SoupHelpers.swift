@@ -28,7 +28,7 @@ final class ServerLink: @unchecked Sendable {
 
 /// Reading requests out of, and writing responses into, a `SoupServerMessage`.
 enum SoupMessage {
-    static func request(_ msg: OpaquePointer) -> HTTPRequest {
+    static func request(_ msg: OpaquePointer) -> RESTRequest {
         let method = soup_server_message_get_method(msg).map { String(cString: $0) } ?? "GET"
         let uri = soup_server_message_get_uri(msg)
         let path = uri.flatMap { g_uri_get_path($0) }.map { String(cString: $0) } ?? "/"
@@ -44,10 +44,10 @@ enum SoupMessage {
             if let data = g_bytes_get_data(bytes, &size), size > 0 { body = Data(bytes: data, count: Int(size)) }
             g_bytes_unref(bytes)
         }
-        return HTTPRequest(method: method, path: path, query: query, authorization: authorization, body: body)
+        return RESTRequest(method: method, path: path, query: query, authorization: authorization, body: body)
     }
 
-    static func respond(_ msg: OpaquePointer, _ response: HTTPResponse) {
+    static func respond(_ msg: OpaquePointer, _ response: RESTResponse) {
         soup_server_message_set_status(msg, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(msg)
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {

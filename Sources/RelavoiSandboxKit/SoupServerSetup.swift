@@ -63,8 +63,8 @@ enum SoupServerSetup {
             soup_message_body_set_accumulate(body, 0)
             let response =
                 tooLong
-                ? HTTPResponse.error(413, "payload_too_large", "the token request body is limited to 64 KiB")
-                : HTTPResponse.error(411, "length_required", "send a Content-Length")
+                ? RESTResponse.error(413, "payload_too_large", "the token request body is limited to 64 KiB")
+                : RESTResponse.error(411, "length_required", "send a Content-Length")
             SoupMessage.respond(msg, response)
         }
     }
