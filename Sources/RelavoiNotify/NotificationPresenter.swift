@@ -371,7 +371,7 @@ public final class NotificationPresenter: @unchecked Sendable {
     private func updateActions(
         _ notification: UnsafeMutablePointer<NotifyNotification>, banner: ShownBanner, key: String
     ) {
-        guard banner.sent == nil || banner.sent?.actionList != banner.desired.actionList else { return }
+        if let sent = banner.sent, sent.hasSameActions(as: banner.desired) { return }
         setActions(notification, banner.desired, key: key)
     }
 

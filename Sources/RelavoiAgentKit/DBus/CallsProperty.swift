@@ -26,19 +26,14 @@ enum CallsProperty {
             ("badge", .string(call.badge.rawValue)),
             ("badge-text", .string(phrases.words(call.badge))),
             ("phase", .string(call.phase.callsName)),
-            ("rang-at", .int64(milliseconds(call.rangAt))),
-            ("answered-at", .int64(milliseconds(call.answeredAt))),
-            ("ended-at", .int64(milliseconds(call.endedAt))),
+            ("rang-at", .int64(UnixMilliseconds.of(call.rangAt))),
+            ("answered-at", .int64(UnixMilliseconds.of(call.answeredAt))),
+            ("ended-at", .int64(UnixMilliseconds.of(call.endedAt))),
             ("duration", .int64(Int64(call.durationSeconds))),
             ("can-open", .bool(call.canOpen)),
             ("lock-screen", .bool(card.visible)),
             ("lock-label", .string(card.label)),
             ("lock-number", .string(card.number)),
         ])
-    }
-
-    private static func milliseconds(_ date: Date?) -> Int64 {
-        guard let date, date.timeIntervalSince1970.isFinite, date.timeIntervalSince1970 > 0 else { return 0 }
-        return Int64(min(date.timeIntervalSince1970 * 1000, 9e15).rounded())
     }
 }

@@ -9,7 +9,7 @@ enum HealthProperty {
     static let signature = "a{sv}"
 
     static func value(_ health: ConnectionHealth) -> DBusValue {
-        .dictionary([("state", .string(health.name)), ("since", .int64(milliseconds(health.since)))])
+        .dictionary([("state", .string(health.name)), ("since", .int64(UnixMilliseconds.of(health.since)))])
     }
 
     /// The property as a reader takes it: the state ("" when absent) and since when.
@@ -26,10 +26,5 @@ enum HealthProperty {
             }
         }
         return (state, since)
-    }
-
-    private static func milliseconds(_ date: Date?) -> Int64 {
-        guard let date, date.timeIntervalSince1970.isFinite, date.timeIntervalSince1970 > 0 else { return 0 }
-        return Int64(min(date.timeIntervalSince1970 * 1000, 9e15).rounded())
     }
 }

@@ -99,12 +99,9 @@ enum ShellExtensions {
             let saved =
                 answer != true && status == .installedSinceLogin
                 && GnomeShellExtensionSetup.enableAtNextLogin(uuid: uuid)
-            let outcome = TopBarOffer.outcome(status: status, shellEnabled: answer, savedForNextLogin: saved)
-            if case .failed = outcome, let refusal {
-                completion(.failed("GNOME Shell answered: \(refusal)"))
-            } else {
-                completion(outcome)
-            }
+            completion(
+                TopBarOffer.outcome(
+                    status: status, shellEnabled: answer, savedForNextLogin: saved, refusal: refusal))
         }
     }
 }

@@ -65,11 +65,15 @@ public enum TopBarOffer {
         case failed(String)
     }
 
-    /// The outcome of a yes, from what the shell answered to `EnableExtension` and where the
-    /// extension stood: a shell that does not know it yet answers false.
-    public static func outcome(status: Status, shellEnabled: Bool?, savedForNextLogin: Bool) -> Outcome {
+    /// The outcome of a yes, from what the shell answered to `EnableExtension` (nil: no
+    /// answer; `refusal`: its error's words) and where the extension stood: a shell that
+    /// does not know it yet answers false.
+    public static func outcome(
+        status: Status, shellEnabled: Bool?, savedForNextLogin: Bool, refusal: String? = nil
+    ) -> Outcome {
         if shellEnabled == true { return .onNow }
         if status == .installedSinceLogin, savedForNextLogin { return .onAtNextLogin }
+        if let refusal { return .failed("GNOME Shell answered: \(refusal)") }
         if shellEnabled == false { return .failed("GNOME Shell did not turn it on") }
         return .failed("GNOME Shell did not answer")
     }

@@ -29,6 +29,12 @@ public struct NotificationContent: Equatable, Sendable {
         (defaultAction.map { ["default", $0] } ?? []) + buttons.flatMap { [$0.id, $0.label] }
     }
 
+    /// Whether `other` has the same actions; compares the fields, so a tick
+    /// builds no action list.
+    public func hasSameActions(as other: NotificationContent) -> Bool {
+        defaultAction == other.defaultAction && buttons == other.buttons
+    }
+
     public init(
         summary: String, body: String, iconName: String, category: String, urgency: Urgency = .normal,
         resident: Bool = false, transient: Bool = false, expireTimeout: Int32 = -1,

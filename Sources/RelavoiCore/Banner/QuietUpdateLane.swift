@@ -33,7 +33,7 @@ public struct QuietUpdateLane: Equatable, Sendable {
     /// The notification's identity, actions and icon, which every
     /// content of the lane keeps.
     public let identity: String
-    public let actionList: [String]
+    private let settledOn: NotificationContent
     public let iconName: String
     /// Whether the server needs a pop to wait until the previous one has
     /// settled (GNOME 43): then only low urgency, which never pops, is quiet.
@@ -51,7 +51,7 @@ public struct QuietUpdateLane: Equatable, Sendable {
     public init(settledOn content: NotificationContent, popsWaitTheirTurn: Bool) {
         self.popsWaitTheirTurn = popsWaitTheirTurn
         identity = content.identity
-        actionList = content.actionList
+        settledOn = content
         iconName = content.iconName
         acknowledged = content
         desired = content
@@ -62,7 +62,7 @@ public struct QuietUpdateLane: Equatable, Sendable {
     /// is the presenter's.
     public func accepts(_ content: NotificationContent) -> Bool {
         (content.urgency == .low || !popsWaitTheirTurn) && content.identity == identity
-            && content.actionList == actionList
+            && content.hasSameActions(as: settledOn)
             && content.iconName == iconName
     }
 

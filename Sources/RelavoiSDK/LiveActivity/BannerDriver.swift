@@ -171,8 +171,6 @@ package final class BannerDriver {
         presenter?.post(key: key, content: nil)
     }
 
-    package func isShowingNotice(key: String) -> Bool { notices[key] != nil }
-
     private func noticeEnded(key: String, button: String?) {
         let handler = noticeHandlers.removeValue(forKey: key)
         if notices.removeValue(forKey: key) != nil, button != nil {

@@ -36,5 +36,8 @@ import Testing
         #expect(
             TopBarOffer.outcome(status: .installedSinceLogin, shellEnabled: nil, savedForNextLogin: false)
                 == .failed("GNOME Shell did not answer"))
+        #expect(
+            TopBarOffer.outcome(status: .disabled, shellEnabled: nil, savedForNextLogin: false, refusal: "locked down")
+                == .failed("GNOME Shell answered: locked down"))
     }
 }

@@ -23,6 +23,10 @@ export const LockScreenCards = class LockScreenCards {
         this._calls = [];
         this._box = null;
         this._boxDestroyId = 0;
+        // What the cards drawn show but their states, and their state labels: a tick
+        // only sets those labels' texts.
+        this._drawn = '';
+        this._stateLabels = [];
         this._tickId = 0;
         this._settings = [];
         this._settingsIds = [];
@@ -91,11 +95,19 @@ export const LockScreenCards = class LockScreenCards {
             return;
         const now = Date.now();
         const view = Model.lockScreenView(this._calls, now, this._allowed);
-        this._box.destroy_all_children();
-        for (const card of view.cards)
-            this._box.add_child(this._cardActor(card));
-        if (view.more !== '')
-            this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
+        const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle])]);
+        if (drawn === this._drawn) {
+            view.cards.forEach((card, index) => {
+                this._stateLabels[index].text = card.state;
+                this._stateLabels[index].get_parent().accessible_name = card.accessibleName;
+            });
+        } else {
+            this._box.destroy_all_children();
+            this._stateLabels = view.cards.map(card => this._addCard(card));
+            if (view.more !== '')
+                this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
+            this._drawn = drawn;
+        }
         this._box.visible = view.cards.length > 0;
         if (Model.lockScreenTicks(this._calls, this._allowed)) {
             this._tickId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Model.nextTickDelay(this._calls, now), () => {
@@ -107,7 +119,8 @@ export const LockScreenCards = class LockScreenCards {
         }
     }
 
-    _cardActor(card) {
+    // Adds one card to the box; returns its state label (the one text a tick changes).
+    _addCard(card) {
         const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
         row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
         const lines = verticalBox({x_expand: true, y_align: Clutter.ActorAlign.CENTER});
@@ -115,9 +128,11 @@ export const LockScreenCards = class LockScreenCards {
         if (card.subtitle !== '')
             lines.add_child(new St.Label({text: card.subtitle, style_class: 'relavoi-lock-subtitle', x_align: Clutter.ActorAlign.START}));
         row.add_child(lines);
-        row.add_child(new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER}));
+        const state = new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER});
+        row.add_child(state);
         row.accessible_name = card.accessibleName;
-        return row;
+        this._box.add_child(row);
+        return state;
     }
 
     _stopTicking() {
@@ -130,6 +145,8 @@ export const LockScreenCards = class LockScreenCards {
         this._stopTicking();
         this._box = null;
         this._boxDestroyId = 0;
+        this._drawn = '';
+        this._stateLabels = [];
     }
 
     _removeBox() {
