@@ -12,8 +12,6 @@ public enum VariantType {
     nonisolated(unsafe) public static let hintEntry = make("{sv}")
     /// The answer to `Notify` (`(u)`).
     nonisolated(unsafe) public static let notifyReply = make("(u)")
-    /// The server's `NotificationClosed` signal: id and reason (`(uu)`).
-    nonisolated(unsafe) public static let notificationClosed = make("(uu)")
 
     /// A type owned by the caller (free with `g_variant_type_free`).
     public static func make(_ signature: String) -> OpaquePointer {

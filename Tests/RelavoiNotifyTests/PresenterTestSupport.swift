@@ -36,7 +36,7 @@ enum BannerContents {
         category: "call.incoming", urgency: .critical, resident: true, expireTimeout: 0,
         soundName: "phone-incoming-call")
 
-    /// The live call at `second` seconds: a quiet update of the same notification.
+    /// The live call at `second` seconds: a low-urgency update of the same notification.
     static func live(_ second: Int) -> NotificationContent {
         var content = ringing
         content.body = "+1 555 · 00:\(second < 10 ? "0" : "")\(second)"

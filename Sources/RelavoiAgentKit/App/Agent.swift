@@ -17,7 +17,7 @@ public final class Agent {
     private let demo: DemoSandbox?
     /// Where the settings came from (the top-bar answer is saved there).
     private let configPath: String
-    private var controller: CallDriver?
+    private var callDriver: CallDriver?
     private var stopping = false
     /// No account at start (`relavoi-agent login` was not run): the agent runs
     /// without a stream, says so, and watches agent.conf for the credentials.
@@ -187,8 +187,8 @@ public final class Agent {
         Relavoi.initialize(
             apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
         let relavoi = Relavoi.shared
-        let controller = CallDriver(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
-        self.controller = controller
+        let callDriver = CallDriver(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
+        self.callDriver = callDriver
 
         // One agent per session: it owns com.relavoi.Agent. The demo owns it
         // only when it is free (so the panels show the demo call), and runs
@@ -201,7 +201,7 @@ public final class Agent {
         let health = ConnectionHealthDriver(
             phrases: trayPhrases.health, offlineAfter: Self.offlineAfter(ProcessInfo.processInfo.environment))
         self.health = health
-        switch claimSessionBus(controller: controller, phrases: phrases, health: health.current, demo: demo != nil) {
+        switch claimSessionBus(callDriver: callDriver, phrases: phrases, health: health.current, demo: demo != nil) {
         case .success(let claimed): (control, busName) = claimed
         case .failure(let exit): if demo == nil { return exit.code }
         }
@@ -215,10 +215,10 @@ public final class Agent {
                 environment: ProcessInfo.processInfo.environment)
         }
 
-        controller.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
+        callDriver.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
-            mode: settings.trayItem, openURL: settings.openURL, control: controller, phrases: trayPhrases)
+            mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
         BannerDriver.shared.addTickObserver { tray?.refresh() }
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
         tray?.health = health.current
@@ -226,11 +226,11 @@ public final class Agent {
             control?.healthChanged(state)
             tray?.health = state
         }
-        controller.onCallsChanged = {
+        callDriver.onCallsChanged = {
             control?.callsChanged()
             tray?.refresh()
         }
-        relavoi.events.addListener("agent") { event in controller.handle(event) }
+        relavoi.events.addListener("agent") { event in callDriver.handle(event) }
         relavoi.events.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
@@ -254,7 +254,7 @@ public final class Agent {
         } else {
             // Sleep and resume, network changes and logout (docs/session-life.md).
             SessionLifecycleDriver.start(
-                events: relavoi.events, controller: controller, sessionBus: Self.sessionBus,
+                events: relavoi.events, callDriver: callDriver, sessionBus: Self.sessionBus,
                 stop: { [weak self] in self?.stop() })
             Task { @MainActor in await relavoi.events.connect() }
         }
@@ -305,7 +305,7 @@ public final class Agent {
     /// Registers the control interface, then owns the name (so D-Bus
     /// activation callers find the object at once); a second agent exits 0.
     private func claimSessionBus(
-        controller: CallDriver, phrases: BannerPhrases, health: ConnectionHealth, demo: Bool
+        callDriver: CallDriver, phrases: BannerPhrases, health: ConnectionHealth, demo: Bool
     ) -> Result<
         (ControlService, AgentBusName), EarlyExit
     > {
@@ -318,7 +318,7 @@ public final class Agent {
             return .failure(EarlyExit(code: 1))
         }
         let service = ControlService(
-            connection: connection, control: controller, phrases: phrases, lockScreen: settings.lockScreen,
+            connection: connection, control: callDriver, phrases: phrases, lockScreen: settings.lockScreen,
             health: health)
         do {
             try service.register()
@@ -353,7 +353,7 @@ public final class Agent {
     func stop() {
         guard !stopping else { return }
         stopping = true
-        controller?.closeAll()
+        callDriver?.closeAll()
         health?.stop()
         Task { @MainActor in
             await Relavoi.shared.events.disconnect()

@@ -12,7 +12,7 @@ extension CallDriver: BannerControl {
         let attributes = RelavoiCallAttributes(
             sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: Date())
         let banner = Banner(attributes: attributes, verified: verified, label: label, phase: .active)
-        center.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
+        banners.show(banner, key: Self.bannerKey(sessionId)) { [weak self] byUser in
             if byUser { self?.onDismissed?(sessionId) }
             self?.onCallsChanged?()
         }
@@ -23,28 +23,28 @@ extension CallDriver: BannerControl {
     public func updateBanner(sessionId: String, elapsedSeconds: Int, verified: Bool, label: String) throws(ControlError)
     {
         let key = Self.bannerKey(sessionId)
-        guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
-        center.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label)
+        guard banners.banner(key) != nil else { throw .unknownSession(sessionId) }
+        banners.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label)
         onCallsChanged?()
     }
 
     public func endBanner(sessionId: String, policy: DismissPolicy) throws(ControlError) {
         let key = Self.bannerKey(sessionId)
-        guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
-        center.end(key: key, policy: policy)
+        guard banners.banner(key) != nil else { throw .unknownSession(sessionId) }
+        banners.end(key: key, policy: policy)
         onCallsChanged?()
     }
 
     public func dismissBanner(sessionId: String) throws(ControlError) {
         let key = Self.bannerKey(sessionId)
-        guard center.banner(key) != nil else { throw .unknownSession(sessionId) }
-        center.dismiss(key: key)
+        guard banners.banner(key) != nil else { throw .unknownSession(sessionId) }
+        banners.dismiss(key: key)
     }
 
     public func listBanners() -> [BannerListing] {
         let time = now()
-        let listings = center.activeKeys.compactMap { key -> BannerListing? in
-            guard key.hasPrefix("call:"), let banner = center.banner(key) else { return nil }
+        let listings = banners.activeKeys.compactMap { key -> BannerListing? in
+            guard key.hasPrefix("call:"), let banner = banners.banner(key) else { return nil }
             var listing = Self.listing(banner, now: time)
             // A lookup: the page was built when the session's metadata came (the panels list every second).
             listing?.canOpen = sessionPages.canOpen(banner.attributes.sessionId)
@@ -88,7 +88,7 @@ extension CallDriver: BannerControl {
     }
 
     public func openCall(sessionId: String) throws(ControlError) {
-        guard center.banner(Self.bannerKey(sessionId)) != nil else { throw .unknownSession(sessionId) }
+        guard banners.banner(Self.bannerKey(sessionId)) != nil else { throw .unknownSession(sessionId) }
         if let failure = openSession(sessionId, activationToken: nil) { throw .failed(failure) }
     }
 
@@ -98,10 +98,10 @@ extension CallDriver: BannerControl {
 
     public func diagnostics() -> [(name: String, value: Int64)] {
         // No presenter (banners off, or stopping): no presenter figure, rather than a 0.
-        let presenter = center.presenterSourceCount.map { [("presenter-context-sources", Int64($0))] } ?? []
+        let presenter = banners.presenterSourceCount.map { [("presenter-context-sources", Int64($0))] } ?? []
         return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
             + presenter + [
-                ("banners", Int64(center.activeKeys.count)),
+                ("banners", Int64(banners.activeKeys.count)),
                 ("followed-calls", Int64(followedCallCount)),
                 ("known-sessions", Int64(trackedSessionCount)),
             ]

@@ -9,7 +9,7 @@ extension CallDriver {
     /// Makes a click on banner `key` open the session's page, when `open-url` is set.
     func opensOnClick(key: String, sessionId: String) {
         guard settings.openURL != nil else { return }
-        center.onActivated(key: key) { [weak self] token in
+        banners.onActivated(key: key) { [weak self] token in
             _ = self?.openSession(sessionId, activationToken: token)
         }
     }

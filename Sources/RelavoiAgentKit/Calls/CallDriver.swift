@@ -7,7 +7,10 @@ import RelavoiSDK
 /// Carries out `CallMachine` for the agent: stream events and lookup answers
 /// go in, its effects become banners (`BannerDriver`), REST lookups
 /// (`SessionLookup`) and log lines. Holds one timer, set to the machine's
-/// next deadline. Decides nothing itself.
+/// next deadline. What a call's banner says and when is the machine's; the
+/// extensions add what is the agent's own: the D-Bus control interface's
+/// banners, the reconciliation with the server after a reconnect, a click's
+/// page.
 @MainActor
 public final class CallDriver {
     /// How long a missed-call notice and an SMS notice stay in the tray at most.
@@ -16,7 +19,7 @@ public final class CallDriver {
     static let summaryKey = "summary"
 
     public private(set) var settings: AgentSettings
-    let center: BannerDriver
+    let banners: BannerDriver
     let lookup: SessionLookup
     let now: () -> Date
     var machine: CallMachine
@@ -31,11 +34,11 @@ public final class CallDriver {
     public var onCallsChanged: (@MainActor () -> Void)?
 
     package init(
-        settings: AgentSettings, center: BannerDriver = .shared, lookup: SessionLookup,
+        settings: AgentSettings, banners: BannerDriver = .shared, lookup: SessionLookup,
         now: @escaping () -> Date = Date.init
     ) {
         self.settings = settings
-        self.center = center
+        self.banners = banners
         self.lookup = lookup
         self.now = now
         sessionPages = SessionPages(template: settings.openURL)
@@ -78,23 +81,23 @@ public final class CallDriver {
         switch effect {
         case .show(let view, let rings):
             opensOnClick(key: Self.bannerKey(view.sessionId), sessionId: view.sessionId)
-            center.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
+            banners.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
         case .end(let view, let durationSeconds, let immediate):
             let key = Self.bannerKey(view.sessionId)
             let policy = immediate ? .immediate : settings.dismissPolicy.policy(now: now())
-            if center.banner(key) == nil {
+            if banners.banner(key) == nil {
                 // Never shown (it ended while its lookups were in flight): only its ended state, if any.
                 guard !immediate, settings.dismissPolicy != .immediate else { return }
                 opensOnClick(key: key, sessionId: view.sessionId)
-                center.showEnded(
+                banners.showEnded(
                     banner(view), key: key, policy: policy, durationSeconds: durationSeconds, onRemoved: removal(view))
                 return
             }
-            center.end(key: key, policy: policy, durationSeconds: durationSeconds)
+            banners.end(key: key, policy: policy, durationSeconds: durationSeconds)
         case .miss(let view):
             var notice = banner(view)
             notice.phase = .missed(closeAt: now().addingTimeInterval(Self.noticeLinger))
-            center.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
+            banners.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
         case .summary(let count):
             showSummary(count: count)
         case .smsNotice(let sessionId, let proxyNumber, let label):
@@ -103,7 +106,7 @@ public final class CallDriver {
             let notice = Banner(
                 attributes: attributes, badge: .checking, label: label,
                 phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
-            center.show(notice, key: "sms:\(sessionId)")
+            banners.show(notice, key: "sms:\(sessionId)")
         case .fetchDetails(let sessionId, let request):
             Task { @MainActor [weak self] in
                 guard let self else { return }
@@ -167,11 +170,11 @@ public final class CallDriver {
 
     private func showSummary(count: Int) {
         guard count > 0 else {
-            center.close(key: Self.summaryKey)
+            banners.close(key: Self.summaryKey)
             return
         }
         let attributes = RelavoiCallAttributes(sessionId: Self.summaryKey, proxyNumber: "", startedAt: now())
-        center.show(
+        banners.show(
             Banner(attributes: attributes, badge: .checking, label: "", phase: .summary(count: count)),
             key: Self.summaryKey)
     }

@@ -14,7 +14,7 @@ final class ConnectionHealthDriver {
     static let noticeKey = "notice:health"
 
     private var machine: ConnectionHealthMachine
-    private let center: BannerDriver
+    private let banners: BannerDriver
     private let phrases: ConnectionHealthPhrases
     private let now: () -> Date
     private lazy var timer = DeadlineTimer(slack: 0.01) { [weak self] in self?.tick() }
@@ -28,11 +28,11 @@ final class ConnectionHealthDriver {
     /// `BannerDriver.prepare`: a later input may show the notice.
     init(
         phrases: ConnectionHealthPhrases, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter,
-        center: BannerDriver = .shared, now: @escaping () -> Date = Date.init
+        banners: BannerDriver = .shared, now: @escaping () -> Date = Date.init
     ) {
         let start = now()
         machine = ConnectionHealthMachine(now: start, offlineAfter: offlineAfter)
-        self.center = center
+        self.banners = banners
         self.phrases = phrases
         self.now = now
         timer.schedule(at: machine.nextDeadline, now: start)
@@ -56,7 +56,7 @@ final class ConnectionHealthDriver {
     /// Closes the notice (the agent is stopping; the server would keep a lasting one).
     func stop() {
         timer.schedule(at: nil, now: now())
-        center.closeNotice(key: Self.noticeKey)
+        banners.closeNotice(key: Self.noticeKey)
     }
 
     private func tick() {
@@ -72,9 +72,9 @@ final class ConnectionHealthDriver {
                 onChange?(health)
             case .showNotice(let notice), .updateNotice(let notice):
                 // Showing under the same key replaces the notice in place.
-                center.showNotice(phrases.notice(notice, clock: LocalClock.hoursMinutes), key: Self.noticeKey)
+                banners.showNotice(phrases.notice(notice, clock: LocalClock.hoursMinutes), key: Self.noticeKey)
             case .closeNotice:
-                center.closeNotice(key: Self.noticeKey)
+                banners.closeNotice(key: Self.noticeKey)
             case .armTimer(let deadline):
                 timer.schedule(at: deadline, now: time)
             case .cancelTimer:

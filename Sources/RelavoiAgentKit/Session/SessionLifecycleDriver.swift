@@ -17,22 +17,22 @@ public final class SessionLifecycleDriver {
     /// is the agent's shared session connection, whose closing is logout.
     @discardableResult
     package static func start(
-        events: RelavoiEvents, controller: CallDriver, sessionBus: BusConnection?, center: BannerDriver = .shared,
+        events: RelavoiEvents, callDriver: CallDriver, sessionBus: BusConnection?, banners: BannerDriver = .shared,
         calls: CallsInProgressSource? = nil, stop: @escaping @MainActor () -> Void
     ) -> SessionLifecycleDriver {
         running?.shutDown()
         let source =
-            calls ?? RelavoiCallsInProgressSource(relavoi: Relavoi.shared, tenantId: controller.settings.tenantId)
+            calls ?? RelavoiCallsInProgressSource(relavoi: Relavoi.shared, tenantId: callDriver.settings.tenantId)
         let wiring = SessionLifecycleDriver(
-            events: events, controller: controller, center: center, calls: source, stop: stop)
+            events: events, callDriver: callDriver, banners: banners, calls: source, stop: stop)
         running = wiring
         wiring.begin(sessionBus: sessionBus)
         return wiring
     }
 
     private let events: RelavoiEvents
-    private let controller: CallDriver
-    private let center: BannerDriver
+    private let callDriver: CallDriver
+    private let banners: BannerDriver
     private let calls: CallsInProgressSource
     private let stop: @MainActor () -> Void
     private var lifecycle = SessionLifecycleMachine()
@@ -46,12 +46,12 @@ public final class SessionLifecycleDriver {
     private let clockOrigin = ContinuousClock.now
 
     private init(
-        events: RelavoiEvents, controller: CallDriver, center: BannerDriver, calls: CallsInProgressSource,
+        events: RelavoiEvents, callDriver: CallDriver, banners: BannerDriver, calls: CallsInProgressSource,
         stop: @escaping @MainActor () -> Void
     ) {
         self.events = events
-        self.controller = controller
-        self.center = center
+        self.callDriver = callDriver
+        self.banners = banners
         self.calls = calls
         self.stop = stop
     }
@@ -135,7 +135,7 @@ public final class SessionLifecycleDriver {
                 events.reconnectNow()
             case .refreshTimers:
                 // The banner timer (monotonic clock) may fire late after resume.
-                center.clockJumped()
+                banners.clockJumped()
             case .reconcileWithServer:
                 reconcile()
             case .armNetworkTimer(let delay):
@@ -170,7 +170,7 @@ public final class SessionLifecycleDriver {
         reconciling = true
         Task { @MainActor [weak self] in
             guard let self else { return }
-            await self.controller.reconcileWithServer(callsInProgress: self.calls)
+            await self.callDriver.reconcileWithServer(callsInProgress: self.calls)
             Log.debug("the reconcile after connecting is over")  // also after a failed listing (warned above)
             self.reconciling = false
             let again = self.reconcileAgain

@@ -34,7 +34,7 @@ package final class BannerDriver {
     /// The wall clock; replaceable in tests.
     package var now: @MainActor () -> Date = { Date() }
 
-    private var board = BannerMachine()
+    private var machine = BannerMachine()
     private var renderer = BannerRenderer(profile: .unknown)
     private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
@@ -66,8 +66,8 @@ package final class BannerDriver {
     /// Whether the presenter last saw a notification server own its name (tests wait on it).
     package var isServerAvailable: Bool { available == true }
     package var isTimerRunning: Bool { timer.isActive }
-    package var activeKeys: [String] { board.banners.keys.sorted() }
-    package func banner(_ key: String) -> Banner? { board.banners[key] }
+    package var activeKeys: [String] { machine.banners.keys.sorted() }
+    package func banner(_ key: String) -> Banner? { machine.banners[key] }
 
     /// Runs `observer` after each tick of the banners' timer (just past each
     /// second while a call is live, and at each close time): the panel item's
@@ -99,7 +99,7 @@ package final class BannerDriver {
         startPresenter()
         if let onRemoved { removalHandlers[key] = onRemoved }
         if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
-        perform(board.show(banner, key: key, now: now()))
+        perform(machine.show(banner, key: key, now: now()))
     }
 
     /// Shows a banner straight in its ended state, never live: a call that
@@ -110,8 +110,8 @@ package final class BannerDriver {
         startPresenter()
         if let onRemoved { removalHandlers[key] = onRemoved }
         let time = now()
-        _ = board.show(banner, key: key, now: time)
-        perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
+        _ = machine.show(banner, key: key, now: time)
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
     }
 
     /// What a click on banner `key` does, for as long as the banner lives
@@ -121,32 +121,32 @@ package final class BannerDriver {
     }
 
     package func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
-        perform(board.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
+        perform(machine.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
     }
 
     package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
-        perform(board.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
     }
 
     package func close(key: String) {
-        perform(board.close(key: key))
+        perform(machine.close(key: key))
     }
 
     /// Closes a banner as the user would from the tray (its removal handler hears `byUser`).
     package func dismiss(key: String) {
-        perform(board.dismiss(key: key))
+        perform(machine.dismiss(key: key))
     }
 
     /// After resume (or any jump of the wall clock): every banner as of now,
     /// and the timer re-armed for the next second. The timer runs on the
     /// monotonic clock, which stands still during suspend.
     package func clockJumped() {
-        perform(board.tick(now: now()))
+        perform(machine.tick(now: now()))
     }
 
     /// Closes every banner now.
     package func closeAll() {
-        for key in board.banners.keys.sorted() { perform(board.close(key: key)) }
+        for key in machine.banners.keys.sorted() { perform(machine.close(key: key)) }
         for key in notices.keys.sorted() { closeNotice(key: key) }
     }
 
@@ -199,7 +199,7 @@ package final class BannerDriver {
         presenter = nil
     }
 
-    // MARK: - Carrying out the board's actions
+    // MARK: - Carrying out the machine's actions
 
     private func perform(_ actions: [BannerMachine.Action]) {
         for action in actions {
@@ -237,7 +237,7 @@ package final class BannerDriver {
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         guard profileKnown else { return }
         let time = now()
-        for (key, banner) in board.banners {
+        for (key, banner) in machine.banners {
             let snapshot = banner.snapshot(at: time)
             let previous = shownSnapshots[key].map { _ in snapshot }
             shownSnapshots[key] = snapshot
@@ -250,11 +250,11 @@ package final class BannerDriver {
     /// a few ms past the second, so the elapsed seconds have moved on.
     private func reschedule() {
         let time = now()
-        timer.schedule(at: board.nextWake(after: time), now: time)
+        timer.schedule(at: machine.nextWake(after: time), now: time)
     }
 
     private func tick() {
-        perform(board.tick(now: now()))
+        perform(machine.tick(now: now()))
         for observer in tickObservers { observer() }
     }
 
@@ -271,7 +271,7 @@ package final class BannerDriver {
     private func startPresenter() {
         guard presenter == nil else { return }
         MainLoop.installDispatchBridge()
-        // This center hears its own presenter (not `.shared`): a center made
+        // This driver hears its own presenter (not `.shared`): a driver made
         // for a test or a host gets the closes and clicks of its banners.
         let presenter = NotificationPresenter(owner: Self.bannerOwner()) { [weak self] event in
             DispatchQueue.main.async {
@@ -309,7 +309,7 @@ package final class BannerDriver {
             if notices[key] != nil {
                 noticeEnded(key: key, button: nil)
             } else {
-                perform(board.closedByServer(key: key, byUser: reason == 2))
+                perform(machine.closedByServer(key: key, byUser: reason == 2))
             }
         case .activated(let key, let action, let token):
             if notices[key] != nil {

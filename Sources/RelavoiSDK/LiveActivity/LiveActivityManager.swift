@@ -75,29 +75,29 @@ private final class CallActivity {
 
     nonisolated init() {}
 
-    private var center: BannerDriver { .shared }
+    private var banners: BannerDriver { .shared }
 
     var state: RelavoiCallAttributes.State? {
-        guard let key, let banner = center.banner(key) else { return nil }
+        guard let key, let banner = banners.banner(key) else { return nil }
         return RelavoiCallAttributes.State(
-            elapsedSeconds: banner.snapshot(at: center.now()).seconds, verified: banner.verified,
+            elapsedSeconds: banner.snapshot(at: banners.now()).seconds, verified: banner.verified,
             otherPartyLabel: banner.label)
     }
 
-    var isActive: Bool { key.flatMap { center.banner($0) } != nil }
+    var isActive: Bool { key.flatMap { banners.banner($0) } != nil }
 
     func start(sessionId: String, proxyNumber: String, otherPartyLabel: String, verified: Bool) async {
-        guard await center.bannersAvailable() else {
+        guard await banners.bannersAvailable() else {
             Log.message(
                 "live activity for \(sessionId) not shown: banners are off or no notification server is running")
             return
         }
-        let key = key ?? center.makeKey(prefix: sessionId)
+        let key = key ?? banners.makeKey(prefix: sessionId)
         self.key = key
-        let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: center.now())
+        let attributes = RelavoiCallAttributes(sessionId: sessionId, proxyNumber: proxyNumber, startedAt: banners.now())
         self.attributes = attributes
         let banner = Banner(attributes: attributes, verified: verified, label: otherPartyLabel, phase: .active)
-        center.show(banner, key: key) { [weak self] byUser in
+        banners.show(banner, key: key) { [weak self] byUser in
             guard let self, self.key == key else { return }
             self.key = nil
             if byUser { self.onDismissed?(sessionId) }
@@ -106,13 +106,13 @@ private final class CallActivity {
 
     func update(state: RelavoiCallAttributes.State) {
         guard let key else { return }
-        center.update(
+        banners.update(
             key: key, elapsedSeconds: state.elapsedSeconds, verified: state.verified, label: state.otherPartyLabel)
     }
 
     func end(dismissPolicy: DismissPolicy) {
         guard let key else { return }
-        center.end(key: key, policy: dismissPolicy)
+        banners.end(key: key, policy: dismissPolicy)
         if dismissPolicy == .immediate { self.key = nil }
     }
 }

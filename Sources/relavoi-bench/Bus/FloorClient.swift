@@ -1,7 +1,6 @@
 import CGLib
 import Foundation
 import RelavoiGLib
-import RelavoiNotify
 
 /// The D-Bus floor: a minimal client (one private GDBus connection, no
 /// library on top) timing a bare `Notify` round trip to the running server.
@@ -27,7 +26,7 @@ final class FloorClient {
     /// One round trip, in milliseconds; nil when the server did not answer.
     func roundTrip() -> Double? {
         sequence += 1
-        let arguments = NotifyArguments.tuple(
+        let arguments = NotifyTuple.make(
             appName: "relavoi-bench", replacesId: notificationId, icon: "", summary: "D-Bus floor",
             body: "+15550000000 · 00:\(String(format: "%02d", sequence % 60))\n✔ Verified",
             actions: [],

@@ -1,12 +1,11 @@
 import CGLib
 import Foundation
-import RelavoiNotify
 
 /// What the reference clients send each tick: a live banner's content with
 /// the hints the agent sends.
 enum TickerContent {
     static func arguments(index: Int, second: Int, replacesId: UInt32) -> OpaquePointer? {
-        NotifyArguments.tuple(
+        NotifyTuple.make(
             appName: "Relavoi", replacesId: replacesId, icon: "", summary: "Caller \(index)",
             body:
                 "+1555000\(String(format: "%04d", index)) · "

@@ -13,9 +13,9 @@ import Testing
     }
 
     @Test func elapsedTimeComesFromStartAndClockSoItNeverDrifts() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        let later = board.tick(now: t0.addingTimeInterval(3725.9))
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        let later = machine.tick(now: t0.addingTimeInterval(3725.9))
         #expect(
             later == [
                 .present(
@@ -27,43 +27,45 @@ import Testing
     }
 
     @Test func nextWakeIsTheNextWholeSecondWhileTicking() {
-        var board = BannerMachine()
-        #expect(board.nextWake(after: t0) == nil, "no banner, no timer")
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        #expect(board.nextWake(after: t0) == Date(timeIntervalSince1970: 1_800_000_001))
+        var machine = BannerMachine()
+        #expect(machine.nextWake(after: t0) == nil, "no banner, no timer")
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        #expect(machine.nextWake(after: t0) == Date(timeIntervalSince1970: 1_800_000_001))
     }
 
     @Test func immediateEndClosesAndRemoves() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(
-            board.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
-        #expect(board.isEmpty)
-        #expect(board.nextWake(after: t0) == nil)
+            machine.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
+        #expect(machine.isEmpty)
+        #expect(machine.nextWake(after: t0) == nil)
     }
 
     @Test func defaultEndLingersAtMostFourHours() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let end = t0.addingTimeInterval(90)
-        let actions = board.end(key: "k", policy: .default, now: end)
+        let actions = machine.end(key: "k", policy: .default, now: end)
         #expect(
             actions == [
                 .present(
                     key: "k",
                     snapshot: .init(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 90))
             ])
-        #expect(board.nextWake(after: end) == end.addingTimeInterval(4 * 3600))
-        #expect(board.tick(now: end.addingTimeInterval(4 * 3600 - 1)).isEmpty, "ended banners do not tick")
+        #expect(machine.nextWake(after: end) == end.addingTimeInterval(4 * 3600))
+        #expect(machine.tick(now: end.addingTimeInterval(4 * 3600 - 1)).isEmpty, "ended banners do not tick")
         #expect(
-            board.tick(now: end.addingTimeInterval(4 * 3600)) == [.close(key: "k"), .removed(key: "k", byUser: false)])
+            machine.tick(now: end.addingTimeInterval(4 * 3600)) == [
+                .close(key: "k"), .removed(key: "k", byUser: false),
+            ])
     }
 
     @Test func afterDateIsClampedToNowAndFourHours() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        _ = board.end(key: "k", policy: .after(t0.addingTimeInterval(24 * 3600)), now: t0)
-        #expect(board.banners["k"]?.closeAt == t0.addingTimeInterval(4 * 3600))
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        _ = machine.end(key: "k", policy: .after(t0.addingTimeInterval(24 * 3600)), now: t0)
+        #expect(machine.banners["k"]?.closeAt == t0.addingTimeInterval(4 * 3600))
         var other = BannerMachine()
         _ = other.show(activeBanner(startedAt: t0), key: "k", now: t0)
         #expect(
@@ -73,47 +75,48 @@ import Testing
     }
 
     @Test func explicitDurationWinsOverMeasured() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        _ = board.end(key: "k", policy: .default, durationSeconds: 42, now: t0.addingTimeInterval(100))
-        #expect(board.banners["k"]?.snapshot(at: t0).seconds == 42)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        _ = machine.end(key: "k", policy: .default, durationSeconds: 42, now: t0.addingTimeInterval(100))
+        #expect(machine.banners["k"]?.snapshot(at: t0).seconds == 42)
     }
 
     @Test func activeBannerEndsAfterEightHours() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let late = t0.addingTimeInterval(8 * 3600)
-        let actions = board.tick(now: late)
+        let actions = machine.tick(now: late)
         #expect(actions.count == 1)
         #expect(
-            board.banners["k"]?.phase == .ended(durationSeconds: 8 * 3600, closeAt: late.addingTimeInterval(4 * 3600)))
+            machine.banners["k"]?.phase == .ended(durationSeconds: 8 * 3600, closeAt: late.addingTimeInterval(4 * 3600))
+        )
     }
 
     @Test func userDismissalRemovesWithoutClosingAndNoTickShowsItAgain() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        #expect(board.closedByServer(key: "k", byUser: true) == [.removed(key: "k", byUser: true)])
-        #expect(board.tick(now: t0.addingTimeInterval(5)).isEmpty)
-        #expect(board.update(key: "k", elapsedSeconds: 3, verified: true, label: "x", now: t0).isEmpty)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        #expect(machine.closedByServer(key: "k", byUser: true) == [.removed(key: "k", byUser: true)])
+        #expect(machine.tick(now: t0.addingTimeInterval(5)).isEmpty)
+        #expect(machine.update(key: "k", elapsedSeconds: 3, verified: true, label: "x", now: t0).isEmpty)
     }
 
     @Test func updateReanchorsTheTimer() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0), key: "k", now: t0)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
         let now = t0.addingTimeInterval(10)
-        _ = board.update(key: "k", elapsedSeconds: 120, verified: false, label: "New", now: now)
-        #expect(board.banners["k"]?.snapshot(at: now.addingTimeInterval(1)).seconds == 121)
-        #expect(board.banners["k"]?.verified == false)
+        _ = machine.update(key: "k", elapsedSeconds: 120, verified: false, label: "New", now: now)
+        #expect(machine.banners["k"]?.snapshot(at: now.addingTimeInterval(1)).seconds == 121)
+        #expect(machine.banners["k"]?.verified == false)
     }
 
     @Test func ringingThenAnsweredStartsTheTimerAtTheEventTime() {
-        var board = BannerMachine()
+        var machine = BannerMachine()
         var ringing = activeBanner(startedAt: t0)
         ringing.phase = .ringing
-        _ = board.show(ringing, key: "k", now: t0)
-        #expect(board.nextWake(after: t0) == nil, "ringing does not tick")
+        _ = machine.show(ringing, key: "k", now: t0)
+        #expect(machine.nextWake(after: t0) == nil, "ringing does not tick")
         let answeredAt = t0.addingTimeInterval(-30)  // answered before we heard of it
-        let actions = board.answer(key: "k", startedAt: answeredAt, now: t0)
+        let actions = machine.answer(key: "k", startedAt: answeredAt, now: t0)
         #expect(
             actions == [
                 .present(
@@ -125,10 +128,10 @@ import Testing
     }
 
     @Test func futureStartShowsZeroNotNegative() {
-        var board = BannerMachine()
-        _ = board.show(activeBanner(startedAt: t0.addingTimeInterval(3600)), key: "k", now: t0)
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0.addingTimeInterval(3600)), key: "k", now: t0)
         #expect(
-            board.tick(now: t0).first
+            machine.tick(now: t0).first
                 == .present(
                     key: "k",
                     snapshot: .init(

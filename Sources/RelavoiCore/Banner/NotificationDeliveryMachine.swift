@@ -1,0 +1,153 @@
+/// What to send the notification server, and when, for every banner: the
+/// rules the presenter keeps whatever its D-Bus calls are. Each banner has
+/// at most one show under way, and the latest content goes next; content the
+/// server already has is never sent again (KDE rejects it within a second,
+/// others pop it up again); an update that would pop while the previous pop
+/// is still settling waits its turn (GNOME 43); a failed show is tried again
+/// with whatever is latest by then; a new server gets every banner anew.
+///
+/// Pure: the caller carries out the actions, reports each show's outcome
+/// (`shown`), and calls `wake` at `nextWake`.
+public struct NotificationDeliveryMachine: Sendable {
+    public enum Action: Equatable, Sendable {
+        /// Show `content` for banner `key`: in a new notification when
+        /// `newNotification` (the banner has none on this server, or its
+        /// identity changed: the previous one closes first), else in place.
+        case show(key: String, content: NotificationContent, newNotification: Bool)
+        /// Close banner `key`'s notification.
+        case close(key: String)
+    }
+
+    /// How long a failed show waits before it is tried again.
+    public static let retryInterval = 1.0
+
+    private struct Banner: Sendable {
+        var desired: NotificationContent
+        /// What the server shows for the banner (nil: nothing known to be current).
+        var sent: NotificationContent?
+        /// The identity of the banner's notification on the server (nil: none).
+        var identity: String?
+        /// The show carried out now, whose outcome is not reported yet.
+        var underWay: NotificationContent?
+        /// When the server last popped the banner up.
+        var poppedAt: Double?
+        /// A pop waiting for the previous one to settle, until then.
+        var heldUntil: Double?
+        /// When a show failed, for the retry.
+        var failedAt: Double?
+    }
+
+    private var banners: [String: Banner] = [:]
+    /// Whether a notification server owns its name: nothing is sent without one.
+    public private(set) var serverAvailable = false
+    /// The server's `NotificationServerRules.popSettleInterval`.
+    private var popSettleInterval = 0.0
+
+    public init() {}
+
+    /// The banners posted and not closed, in key order.
+    public var keys: [String] { banners.keys.sorted() }
+
+    /// Banner `key` should show `content`, or close when nil.
+    public mutating func post(key: String, content: NotificationContent?, now: Double) -> [Action] {
+        guard let content else {
+            guard let banner = banners.removeValue(forKey: key) else { return [] }
+            return banner.identity != nil || banner.underWay != nil ? [.close(key: key)] : []
+        }
+        var banner = banners[key] ?? Banner(desired: content)
+        var merged = content
+        if banner.heldUntil != nil, banner.desired.urgency.rawValue > merged.urgency.rawValue {
+            // A tick must not cancel a pop that is waiting its turn.
+            merged.urgency = banner.desired.urgency
+        }
+        banner.desired = merged
+        banners[key] = banner
+        return next(key: key, now: now)
+    }
+
+    /// The outcome of the show of `content` for banner `key`.
+    public mutating func shown(key: String, content: NotificationContent, succeeded: Bool, now: Double) -> [Action] {
+        guard var banner = banners[key] else { return [] }
+        banner.underWay = nil
+        if succeeded {
+            banner.sent = content
+            banner.identity = content.identity
+            banner.failedAt = nil
+            if content.urgency != .low { banner.poppedAt = now }
+        } else {
+            // Shown again in full by the retry.
+            banner.sent = nil
+            banner.failedAt = now
+        }
+        banners[key] = banner
+        return next(key: key, now: now)
+    }
+
+    /// The server closed banner `key` (expired, dismissed): it is forgotten.
+    public mutating func closedByServer(key: String) {
+        banners[key] = nil
+    }
+
+    /// A server owns the name: `newServer` when it is not the one that has
+    /// the banners (a restart), which then get new notifications.
+    public mutating func serverAppeared(newServer: Bool, popSettleInterval: Double, now: Double) -> [Action] {
+        serverAvailable = true
+        self.popSettleInterval = popSettleInterval
+        if newServer { forgetServer() }
+        return keys.flatMap { next(key: $0, now: now) }
+    }
+
+    /// No server owns the name: its notifications are gone with it.
+    public mutating func serverVanished() {
+        serverAvailable = false
+        forgetServer()
+    }
+
+    /// When `wake` has held pops or retries to carry out.
+    public var nextWake: Double? {
+        banners.values.compactMap { banner in
+            [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }].compactMap { $0 }.min()
+        }.min()
+    }
+
+    /// Carries out the held pops and retries that are due.
+    public mutating func wake(now: Double) -> [Action] {
+        keys.flatMap { key -> [Action] in
+            guard let banner = banners[key] else { return [] }
+            let due = [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }].contains {
+                ($0 ?? .infinity) <= now
+            }
+            return due ? next(key: key, now: now) : []
+        }
+    }
+
+    private mutating func forgetServer() {
+        for key in banners.keys {
+            banners[key]?.sent = nil
+            banners[key]?.identity = nil
+            banners[key]?.poppedAt = nil
+            banners[key]?.heldUntil = nil
+        }
+    }
+
+    /// The show banner `key` needs now, if any.
+    private mutating func next(key: String, now: Double) -> [Action] {
+        guard serverAvailable, var banner = banners[key], banner.underWay == nil else { return [] }
+        let content = banner.desired
+        if banner.sent == content { return [] }
+        if let failedAt = banner.failedAt, now < failedAt + Self.retryInterval { return [] }
+        if popSettleInterval > 0, content.urgency == .normal, let poppedAt = banner.poppedAt,
+            now < poppedAt + popSettleInterval
+        {
+            // GNOME 43 hides a banner updated at normal urgency during its slide-in.
+            banner.heldUntil = poppedAt + popSettleInterval
+            banners[key] = banner
+            return []
+        }
+        banner.heldUntil = nil
+        banner.underWay = content
+        banners[key] = banner
+        let newNotification = banner.identity == nil || banner.identity != content.identity
+        return [.show(key: key, content: content, newNotification: newNotification)]
+    }
+}

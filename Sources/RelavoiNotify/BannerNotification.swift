@@ -1,0 +1,94 @@
+import CGLib
+import CNotify
+import RelavoiCore
+import RelavoiGLib
+
+/// One banner's notification: a libnotify object, used and released on the
+/// presenter thread only. libnotify keeps its server id, sends its updates
+/// with it, and matches the server's closed and action signals to it.
+final class BannerNotification {
+    let key: String
+    let pointer: UnsafeMutablePointer<NotifyNotification>
+    /// What was last shown, for its actions (set only when they change).
+    private var shownContent: NotificationContent?
+    /// Whether it was updated in place after its first show.
+    private(set) var wasUpdated = false
+
+    /// - Parameter signals: hears the object's closed and action signals.
+    init(key: String, content: NotificationContent, icon: String, signals: NotificationSignals) {
+        self.key = key
+        pointer = notify_notification_new(content.summary, content.body, icon)
+        signals.connectClosed(pointer, key: key)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// The server's id (0 before the first show).
+    var id: UInt32 { UInt32(bitPattern: relavoi_notification_id(pointer)) }
+
+    /// Shows `content` (libnotify's synchronous `Notify`), in place once shown.
+    /// Returns whether the server took it.
+    func show(
+        _ content: NotificationContent, icon: String, owner: BannerOwner, rules: NotificationServerRules,
+        signals: NotificationSignals
+    ) -> Bool {
+        let previousID = id
+        if shownContent != nil {
+            notify_notification_update(pointer, content.summary, content.body, icon)
+            wasUpdated = true
+        }
+        // Hints persist across updates in libnotify: start from none each time.
+        notify_notification_clear_hints(pointer)
+        notify_notification_set_app_name(pointer, owner.appName)
+        notify_notification_set_timeout(pointer, content.expireTimeout)
+        for hint in NotifyHints.hints(for: content, owner: owner, icon: icon, rules: rules) {
+            notify_notification_set_hint(pointer, hint.key, hint.value)
+        }
+        if shownContent?.hasSameActions(as: content) != true {
+            // Actions persist too, and libnotify finds a click's handler by them.
+            signals.setActions(pointer, content, key: key)
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(pointer, &error) != 0 else {
+            Log.warning("notification server: could not show banner: \(GErrorText.take(error))")
+            return false
+        }
+        shownContent = content
+        if previousID != 0, id != previousID {
+            // The server made a new notification for the update (mako and GNOME
+            // do when the old one is gone; a server without replacing always):
+            // the old one, if it is still there, must not stay beside it.
+            Self.close(id: previousID)
+        }
+        return true
+    }
+
+    /// Closes it on the server (libnotify's synchronous `CloseNotification`).
+    func close() {
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(pointer, &error) == 0 {
+            Log.warning("notification server: could not close banner: \(GErrorText.take(error))")
+        }
+    }
+
+    /// Closes it again after the server said it closed it: dunst makes an
+    /// update that crossed the closing a new notification under the same id,
+    /// which would stay. Closing one that is gone only errs.
+    func closeAfterServerClosed() {
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(pointer, &error) == 0 {
+            Log.debug("notification server: nothing more to close (\(GErrorText.take(error)))")
+        }
+    }
+
+    /// Closes notification `id` through a libnotify object made for it.
+    private static func close(id: UInt32) {
+        let stray = notify_notification_new("", nil, nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(stray)) }
+        relavoi_notification_set_id(stray, gint(bitPattern: id))
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(stray, &error) == 0 {
+            Log.debug("notification server: the replaced notification \(id) is gone (\(GErrorText.take(error)))")
+        }
+    }
+}
