@@ -71,10 +71,10 @@ final class BannerNotification {
         }
     }
 
-    /// Closes it again after the server said it closed it: dunst makes an
-    /// update that crossed the closing a new notification under the same id,
+    /// Closes it again after the user dismissed it: dunst makes an update
+    /// that crossed the dismissal a new notification under the same id,
     /// which would stay. Closing one that is gone only errs.
-    func closeAfterServerClosed() {
+    func closeAfterDismissal() {
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_close(pointer, &error) == 0 {
             Log.debug("notification server: nothing more to close (\(GErrorText.take(error)))")

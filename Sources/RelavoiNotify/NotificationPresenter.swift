@@ -259,8 +259,11 @@ public final class NotificationPresenter: @unchecked Sendable {
         guard let banner = notifications[key], banner.pointer == notification else { return }
         notifications[key] = nil
         delivery.closedByServer(key: key)
-        if banner.wasUpdated { banner.closeAfterServerClosed() }
-        onEvent(.closed(key: key, reason: Int(notify_notification_get_closed_reason(notification))))
+        let reason = Int(notify_notification_get_closed_reason(notification))
+        // Only after a dismissal: Plasma keeps an expired popup in its
+        // history, and a close would take it from there.
+        if reason == 2, banner.wasUpdated { banner.closeAfterDismissal() }
+        onEvent(.closed(key: key, reason: reason))
     }
 
     private func activated(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String, action: String) {
