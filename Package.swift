@@ -84,7 +84,7 @@ let package = Package(
             name: "relavoi-bench",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
-                "RelavoiProcFS", "RelavoiNotify",
+                "RelavoiProcFS", "RelavoiNotify", "RelavoiTestSupport",
             ],
             swiftSettings: swift6),
 
@@ -96,7 +96,8 @@ let package = Package(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
+            swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
             dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],
@@ -115,8 +116,10 @@ let package = Package(
             dependencies: ["RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
             swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
-            swiftSettings: swift6),
+            name: "RelavoiSandboxTests",
+            dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "RelavoiTestSupport", "CGLib"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiTestSupportTests", dependencies: ["RelavoiTestSupport", "RelavoiGLib"], swiftSettings: swift6),
 
         // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
         // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
@@ -147,7 +150,7 @@ let package = Package(
             name: "relavoi-soak",
             dependencies: [
                 "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
-                "RelavoiProcFS",
+                "RelavoiProcFS", "RelavoiTestSupport",
             ],
             swiftSettings: swift6),
     ]

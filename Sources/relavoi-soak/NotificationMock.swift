@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// python3-dbusmock's notification daemon on the soak's private session bus:
 /// started, stopped (a "server restart") and asked what it was sent.
@@ -32,7 +33,7 @@ final class NotificationMock {
         try process.run()
         self.process = process
         generation += 1
-        guard MainLoop.iterate(timeout: 15, until: { hasOwner() }) else {
+        guard LoopWait.until(timeout: 15, { hasOwner() }) else {
             throw SoakError("python3-dbusmock's notification daemon did not start (is python3-dbusmock installed?)")
         }
     }
@@ -44,7 +45,7 @@ final class NotificationMock {
         if let process, process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            _ = MainLoop.iterate(timeout: 5) { !hasOwner() }
+            _ = LoopWait.until(timeout: 5) { !hasOwner() }
         }
         process = nil
         return ledger

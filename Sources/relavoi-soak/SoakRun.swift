@@ -3,6 +3,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 
 /// One soak run: the release agent against an in-process relavoi-sandbox and
 /// python3-dbusmock's notification daemon, with a scripted mix of calls,
@@ -116,7 +117,7 @@ final class SoakRun {
         var nextSample = (samples.last?.seconds ?? 0) + 30
         let deadline = elapsed + max(0, seconds)
         var alive = true
-        _ = MainLoop.iterate(timeout: max(0, seconds) + 1) {
+        _ = LoopWait.until(timeout: max(0, seconds) + 1) {
             if agent?.isRunning != true {
                 alive = false
                 return true
@@ -415,7 +416,7 @@ final class SoakRun {
         stopped = true
         if let agent, agent.isRunning {
             kill(agent.processIdentifier, SIGTERM)
-            if !MainLoop.iterate(timeout: 10, until: { !agent.isRunning }) {
+            if !LoopWait.until(timeout: 10, { !agent.isRunning }) {
                 failures.append("the agent did not exit within 10 s of SIGTERM")
                 agent.terminate()
                 kill(agent.processIdentifier, SIGKILL)

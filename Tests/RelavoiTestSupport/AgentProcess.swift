@@ -64,7 +64,7 @@ public final class AgentProcess {
 
     /// Waits (turning the GLib loop) until the log holds `text` at least `count` times.
     public func waitForLog(_ text: String, count: Int = 1, timeout: Double = 15) -> Bool {
-        MainLoop.iterate(timeout: timeout) { self.log.components(separatedBy: text).count > count }
+        LoopWait.until(timeout: timeout) { self.log.components(separatedBy: text).count > count }
     }
 
     /// Ends it as a session does (SIGTERM) and waits for the exit; nothing
@@ -78,7 +78,7 @@ public final class AgentProcess {
     /// Waits (turning the GLib loop, so in-process servers keep serving) for
     /// the exit; nil when it is still running after `timeout`.
     public func waitForExit(timeout: Double = 15) -> Int32? {
-        guard MainLoop.iterate(timeout: timeout, until: { !self.process.isRunning }) else { return nil }
+        guard LoopWait.until(timeout: timeout, { !self.process.isRunning }) else { return nil }
         return process.terminationStatus
     }
 

@@ -37,7 +37,7 @@ public final class DunstServer {
         xvfb.standardError = FileHandle.nullDevice
         try xvfb.run()
         let socket = "/tmp/.X11-unix/X\(number)"
-        guard MainLoop.iterate(timeout: 10, until: { FileManager.default.fileExists(atPath: socket) }) else {
+        guard LoopWait.until(timeout: 10, { FileManager.default.fileExists(atPath: socket) }) else {
             xvfb.terminate()
             throw XCTSkip("Xvfb did not start")
         }
@@ -54,7 +54,7 @@ public final class DunstServer {
         dunst.standardOutput = FileHandle.nullDevice
         dunst.standardError = FileHandle.nullDevice
         try dunst.run()
-        guard MainLoop.iterate(timeout: 10, until: { self.ctl(["is-paused"]) != nil }) else {
+        guard LoopWait.until(timeout: 10, { self.ctl(["is-paused"]) != nil }) else {
             stop()
             throw XCTSkip("dunst did not take org.freedesktop.Notifications")
         }

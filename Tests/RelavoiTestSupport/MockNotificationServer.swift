@@ -46,7 +46,7 @@ public final class MockNotificationServer {
         -> MockNotificationServer
     {
         let server = try MockNotificationServer(capabilities: capabilities)
-        let owned = MainLoop.iterate(timeout: 15) { server.hasOwner() }
+        let owned = LoopWait.until(timeout: 15) { server.hasOwner() }
         guard owned else {
             server.stop()
             throw XCTSkip("python3-dbusmock did not start (is `make test` running the tests on a private bus?)")
@@ -84,7 +84,7 @@ public final class MockNotificationServer {
         kill(process.processIdentifier, SIGCONT)
         process.terminate()
         process.waitUntilExit()
-        _ = MainLoop.iterate(timeout: 5) { !self.hasOwner() }
+        _ = LoopWait.until(timeout: 5) { !self.hasOwner() }
         try? FileManager.default.removeItem(at: logURL)
     }
 
@@ -114,7 +114,7 @@ public final class MockNotificationServer {
         file: StaticString = #filePath, line: UInt = #line, _ predicate: @escaping (NotifyCall) -> Bool
     ) -> NotifyCall? {
         var found: NotifyCall?
-        let ok = MainLoop.iterate(timeout: timeout) {
+        let ok = LoopWait.until(timeout: timeout) {
             found = self.notifyCalls().last(where: predicate)
             return found != nil
         }
@@ -302,7 +302,7 @@ public func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @Main
     Task { @MainActor in
         do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
     }
-    guard MainLoop.iterate(timeout: timeout, until: { box.result != nil }) else {
+    guard LoopWait.until(timeout: timeout, { box.result != nil }) else {
         throw LoopTimeout()
     }
     return try box.result!.get()

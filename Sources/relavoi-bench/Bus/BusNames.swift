@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// Name ownership on the session bus, through the process's shared connection.
 enum BusNames {
@@ -23,7 +24,7 @@ enum BusNames {
 
     /// Waits (turning the loop) until `name` has an owner, or has none.
     static func wait(for name: String, owned: Bool, timeout: Double) -> Bool {
-        MainLoop.iterate(timeout: timeout) { hasOwner(name) == owned }
+        LoopWait.until(timeout: timeout) { hasOwner(name) == owned }
     }
 
     /// The session bus address this process uses.

@@ -1,5 +1,6 @@
 import CGLib
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// Waits, turning the GLib loop (the in-process sandbox keeps serving), for
 /// what the bus monitor sees. Cursors index the monitor's logs, so each
@@ -9,7 +10,7 @@ enum BusWait {
         _ monitor: BusMonitor, cursor: inout Int, timeout: Double, where match: (BusMonitor.NotifyCall) -> Bool
     ) -> BusMonitor.NotifyCall? {
         var found: BusMonitor.NotifyCall?
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             for call in monitor.notifies(from: cursor) {
                 cursor += 1
                 if match(call) {
@@ -26,7 +27,7 @@ enum BusWait {
         _ monitor: BusMonitor, cursor: inout Int, timeout: Double, from sender: String
     ) -> BusMonitor.CloseCall? {
         var found: BusMonitor.CloseCall?
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             for call in monitor.closes(from: cursor) {
                 cursor += 1
                 if call.sender == sender {
@@ -46,7 +47,7 @@ enum BusWait {
 
     static func reply(_ monitor: BusMonitor, sender: String, serial: UInt32, timeout: Double) -> UInt64? {
         var found: UInt64?
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             found = monitor.reply(sender: sender, serial: serial)
             return found != nil
         }
@@ -57,7 +58,7 @@ enum BusWait {
     static func pass(_ seconds: Double, period: Double = 0.5, every: () -> Void = {}) {
         let end = Clock.now() + UInt64(seconds * 1e9)
         var next = Clock.now()
-        MainLoop.iterate(timeout: seconds + 1) {
+        LoopWait.until(timeout: seconds + 1) {
             let now = Clock.now()
             if now >= next {
                 every()
@@ -78,6 +79,6 @@ extension BusWait {
     /// Turns the loop until `done` or `timeout`.
     @discardableResult
     static func passUntil(timeout: Double, _ done: () -> Bool) -> Bool {
-        MainLoop.iterate(timeout: timeout, until: done)
+        LoopWait.until(timeout: timeout, done)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// A child process started with posix_spawn and reaped with wait4, so its
 /// own CPU time (rusage) is known when it ends.
@@ -72,7 +73,7 @@ final class Child {
     /// Waits for the exit, turning the GLib loop (in-process servers keep serving).
     @discardableResult
     func wait(timeout: Double) -> Bool {
-        MainLoop.iterate(timeout: timeout) { !self.isRunning }
+        LoopWait.until(timeout: timeout) { !self.isRunning }
     }
 
     /// Blocks until the exit without turning any loop (short-lived tools).

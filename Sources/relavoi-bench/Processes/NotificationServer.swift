@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// A notification server on the benchmark's private bus: python3-dbusmock's
 /// notification daemon, or dunst on its own Xvfb display.
@@ -58,7 +59,7 @@ final class NotificationServer {
                 output: logDirectory + "/xvfb.log"))
         let socket = "/tmp/.X11-unix/X\(number)"
         let xvfb = children[0]
-        MainLoop.iterate(timeout: 10) { FileManager.default.fileExists(atPath: socket) || !xvfb.isRunning }
+        LoopWait.until(timeout: 10) { FileManager.default.fileExists(atPath: socket) || !xvfb.isRunning }
         guard xvfb.isRunning, FileManager.default.fileExists(atPath: socket) else {
             throw BenchError("Xvfb did not start (see \(logDirectory)/xvfb.log)")
         }

@@ -66,7 +66,7 @@ final class AgentBusTests: XCTestCase {
             XCTAssertNotNil(figures["presenter-context-sources"], output)
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
             XCTAssertEqual(status, 0, output)
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 })
+            XCTAssertTrue(LoopWait.until(timeout: 5) { h.mock.closeCalls().count == 1 })
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_nope"])
             XCTAssertEqual(status, 1)
             XCTAssertTrue(output.contains("ses_nope"), output)
@@ -113,7 +113,7 @@ final class AgentBusTests: XCTestCase {
             let agent = try AgentProcess(arguments: ["--verbose"], environment: environment)
             try agent.start()
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
+                LoopWait.until(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
             let cmdline =
                 (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent.process.processIdentifier)/cmdline")))
                 ?? Data()

@@ -36,7 +36,7 @@ final class AgentHarness {
 
     /// Waits until the agent's stream is live.
     func waitForConnection(timeout: Double = 15) -> Bool {
-        MainLoop.iterate(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
+        LoopWait.until(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
     }
 
     func session(

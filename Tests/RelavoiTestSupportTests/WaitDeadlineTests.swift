@@ -1,4 +1,5 @@
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// A wait's deadline: wall time counts, a pause of the process does not (up to a point).
@@ -41,11 +42,11 @@ final class WaitDeadlineTests: XCTestCase {
 
     /// The loop's own wait: a turn that blocks past the timeout (as a stopped
     /// process would) still sees the event that comes after it.
-    func testIterateSeesAnEventThatComesAfterAPause() {
+    func testLoopWaitSeesAnEventThatComesAfterAPause() {
         MainActor.assumeIsolated {
             var fired = false
             var blocked = false
-            let ok = MainLoop.iterate(timeout: 1) {
+            let ok = LoopWait.until(timeout: 1) {
                 if !blocked {
                     blocked = true
                     Thread.sleep(forTimeInterval: WaitDeadline.stallThreshold + 1)
