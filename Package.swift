@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "RelavoiSDK", targets: ["RelavoiSDK"]),
         .executable(name: "relavoi-agent", targets: ["relavoi-agent"]),
         .executable(name: "relavoi-sandbox", targets: ["relavoi-sandbox"]),
+        // For Tools/ (relavoi-bench, relavoi-soak), a package of its own that depends on this one.
+        .library(name: "RelavoiAgentKit", targets: ["RelavoiAgentKit"]),
+        .library(name: "RelavoiSandboxKit", targets: ["RelavoiSandboxKit"]),
+        .library(name: "RelavoiCore", targets: ["RelavoiCore"]),
+        .library(name: "RelavoiGLib", targets: ["RelavoiGLib"]),
+        .library(name: "RelavoiDBus", targets: ["RelavoiDBus"]),
+        .library(name: "RelavoiTestSupport", targets: ["RelavoiTestSupport"]),
+        .library(name: "CGLib", targets: ["CGLib"]),
     ],
     targets: [
         // System libraries: Debian -dev packages found through pkg-config.
@@ -77,20 +85,11 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
-        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
-        // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
-        .target(name: "RelavoiProcFS", dependencies: ["RelavoiGLib"], swiftSettings: swift6),
-        .executableTarget(
-            name: "relavoi-bench",
-            dependencies: [
-                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
-                "RelavoiProcFS", "RelavoiNotify", "RelavoiTestSupport",
-            ],
-            swiftSettings: swift6),
-
         // Real notification servers for tests: python3-dbusmock and dunst under Xvfb.
         .target(
-            name: "RelavoiTestSupport", dependencies: ["RelavoiGLib", "CGLib"], path: "Tests/RelavoiTestSupport",
+            name: "RelavoiTestSupport",
+            dependencies: ["RelavoiAgentKit", "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib"],
+            path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
@@ -145,13 +144,5 @@ let package = Package(
             path: "Fuzz/Tests",
             swiftSettings: swift6),
 
-        // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
-        .executableTarget(
-            name: "relavoi-soak",
-            dependencies: [
-                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
-                "RelavoiProcFS", "RelavoiTestSupport",
-            ],
-            swiftSettings: swift6),
     ]
 )

@@ -16,7 +16,7 @@ final class NotificationServer {
     /// (the bench runs from the source tree).
     static let dunstConfigPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/dunstrc").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/dunstrc").path
 
     private init(kind: Kind) { self.kind = kind }
 

@@ -1,7 +1,6 @@
 import CGLib
 import Foundation
 import RelavoiGLib
-import RelavoiNotify
 
 /// The D-Bus floor: a minimal client (one private GDBus connection, no
 /// library on top) timing a bare `Notify` round trip to the running server.
@@ -27,10 +26,9 @@ final class FloorClient {
     /// One round trip, in milliseconds; nil when the server did not answer.
     func roundTrip() -> Double? {
         sequence += 1
-        let arguments = NotifyArguments.tuple(
-            appName: "relavoi-bench", replacesId: notificationId, icon: "", summary: "D-Bus floor",
+        let arguments = NotifyTuple.make(
+            appName: "relavoi-bench", replacesId: notificationId, summary: "D-Bus floor",
             body: "+15550000000 · 00:\(String(format: "%02d", sequence % 60))\n✔ Verified",
-            actions: [],
             hints: [
                 ("category", g_variant_new_string("call")), ("urgency", g_variant_new_byte(1)),
                 ("desktop-entry", g_variant_new_string("relavoi-bench")), ("resident", g_variant_new_boolean(1)),

@@ -2,6 +2,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiCore
 import RelavoiSDK
+import RelavoiTestSupport
 
 /// The firehose in process: FrameDecoder alone, then decode + de-duplication
 /// + the agent's real CallDriver (following two proxy numbers,
@@ -42,7 +43,7 @@ enum FirehoseDispatch {
 
             var settings = AgentSettings()
             settings.proxyNumbers = FirehoseFrames.followedProxies
-            let controller = RelavoiAgentKit.CallDriver(settings: settings, lookup: NoLookup())
+            let controller = InProcessCallDriver.make(settings: settings, lookup: NoLookup())
             var dedupe = EventDeduplicator()
             start = Clock.now()
             for frame in bytes {
@@ -56,7 +57,7 @@ enum FirehoseDispatch {
             controller.closeAll()
             BusWait.pass(0.2)  // the look-up tasks finish
         }
-        BannerDriver.shared.shutdown(timeout: 1)
+        InProcessCallDriver.shutDownBanners(timeout: 1)
         if sink.value == 42 { print("") }
         return Result(
             frames: bytes.count, followedCalls: load.followedCalls, byKind: load.byKind,
