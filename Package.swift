@@ -85,12 +85,17 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
-        // Real notification servers for tests: python3-dbusmock and dunst under Xvfb.
+        // Real notification servers and the agent as a process, for the tests and for Tools/ (the
+        // bench and the soak): python3-dbusmock, the agent harness, waits on the loop. No XCTest.
         .target(
             name: "RelavoiTestSupport",
             dependencies: ["RelavoiAgentKit", "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib"],
             path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
+        // The tests' side of it: skips where a server cannot start, dunst under Xvfb.
+        .target(
+            name: "RelavoiXCTestSupport", dependencies: ["RelavoiTestSupport"],
+            path: "Tests/RelavoiXCTestSupport", swiftSettings: swift6),
         .testTarget(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
@@ -99,12 +104,15 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
-            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],
+            dependencies: [
+                "RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport",
+                "RelavoiXCTestSupport",
                 "RelavoiGLib",
                 "CGLib",
             ],
@@ -112,7 +120,9 @@ let package = Package(
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiNotifyTests",
-            dependencies: ["RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
+            dependencies: [
+                "RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSandboxTests",

@@ -2,6 +2,7 @@ import Dispatch
 import RelavoiCore
 import RelavoiNotify
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// A settled banner's quiet updates go out from the posting thread and are

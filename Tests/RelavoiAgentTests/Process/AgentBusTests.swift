@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// The agent on the session bus: one per session, `ctl` as its client, and

@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// One agent process against an in-process relavoi-sandbox and python3-dbusmock's

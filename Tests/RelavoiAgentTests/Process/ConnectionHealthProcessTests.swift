@@ -4,6 +4,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// Issue 26 on the real binary: when calls cannot show (offline, refused, not

@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// One agent process with a private system bus (python3-dbusmock's logind,

@@ -2,6 +2,7 @@ import Foundation
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// Examples/CallActivityHost, a package of its own that uses the SDK as an

@@ -2,6 +2,7 @@ import Foundation
 import RelavoiGLib
 import RelavoiSDK
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// The banner on dunst, a real notification server under Xvfb: what a person sees.

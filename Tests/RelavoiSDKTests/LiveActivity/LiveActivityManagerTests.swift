@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// LiveActivityManager against python3-dbusmock's notification daemon on a

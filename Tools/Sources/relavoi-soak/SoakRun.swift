@@ -14,7 +14,7 @@ final class SoakRun {
     private var random: SplitMix64
     private let sandbox = SandboxServer()
     private let mock: NotificationMock
-    private var agent: Process?
+    private var agent: AgentProcess?
     private let started = Date()
     private var log: [String] = []
 
@@ -392,20 +392,13 @@ final class SoakRun {
             attributes: [.posixPermissions: 0o700])
         let logPath = options.outputDirectory + "/agent.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let logFile = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RELAVOI_") }
-        environment["XDG_CONFIG_HOME"] = home.path
-        environment["RELAVOI_BASE_URL"] = sandbox.baseURL
-        environment["RELAVOI_API_KEY"] = sandbox.options.apiKey
-        environment["RELAVOI_TENANT_ID"] = sandbox.options.tenantId
-        environment["RELAVOI_API_SECRET"] = sandbox.options.apiSecret
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: options.agentPath)
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = logFile
-        process.standardError = logFile
-        try process.run()
+        let process = try AgentProcess(
+            executable: options.agentPath,
+            environment: [
+                "RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_KEY": sandbox.options.apiKey,
+                "RELAVOI_TENANT_ID": sandbox.options.tenantId, "RELAVOI_API_SECRET": sandbox.options.apiSecret,
+            ], configHome: home, logURL: URL(fileURLWithPath: logPath), debugMessages: false)
+        try process.start()
         agent = process
     }
 
@@ -418,9 +411,7 @@ final class SoakRun {
             kill(agent.processIdentifier, SIGTERM)
             if !LoopWait.until(timeout: 10, { !agent.isRunning }) {
                 failures.append("the agent did not exit within 10 s of SIGTERM")
-                agent.terminate()
-                kill(agent.processIdentifier, SIGKILL)
-                agent.waitUntilExit()
+                agent.stop(timeout: 0)
             } else if agent.terminationStatus != 0 {
                 failures.append("the agent exited with status \(agent.terminationStatus) on SIGTERM")
             }

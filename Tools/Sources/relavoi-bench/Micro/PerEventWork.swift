@@ -2,7 +2,7 @@ import Foundation
 import RelavoiCore
 
 /// The agent's own work per event, without I/O: decode (FrameDecoder),
-/// state (SessionDirectory, CallBook, BannerMachine, as CallDriver
+/// state (SessionDirectory, CallBook, BannerMachine, as the agent's CallDriver
 /// drives them) and content (BannerRenderer), timed in a loop.
 enum PerEventWork {
     struct Result: Codable, Equatable {

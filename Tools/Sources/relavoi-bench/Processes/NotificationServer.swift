@@ -3,7 +3,7 @@ import RelavoiGLib
 import RelavoiTestSupport
 
 /// A notification server on the benchmark's private bus: python3-dbusmock's
-/// notification daemon, or dunst on its own Xvfb display.
+/// notification daemon (the tests' launcher), or dunst on its own Xvfb display.
 final class NotificationServer {
     enum Kind: String, Codable, CaseIterable {
         case dbusmock, dunst
@@ -11,6 +11,7 @@ final class NotificationServer {
 
     let kind: Kind
     private var children: [Child] = []
+    private var mock: MockNotificationServer?
 
     /// The repository's dunst settings, the same the tests and the demo use
     /// (the bench runs from the source tree).
@@ -28,15 +29,14 @@ final class NotificationServer {
         do {
             switch kind {
             case .dbusmock:
-                server.children.append(
-                    try Child.spawn(
-                        "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon"],
-                        output: logDirectory + "/dbusmock.log"))
+                do { server.mock = try MockNotificationServer.launch() } catch {
+                    throw BenchError("python3-dbusmock: \(error)")
+                }
             case .dunst:
                 try server.startDunst(logDirectory: logDirectory)
-            }
-            guard BusNames.wait(for: BusNames.notifications, owned: true, timeout: 15) else {
-                throw BenchError("\(kind.rawValue) did not take \(BusNames.notifications) (see \(logDirectory))")
+                guard BusNames.wait(for: BusNames.notifications, owned: true, timeout: 15) else {
+                    throw BenchError("dunst did not take \(BusNames.notifications) (see \(logDirectory))")
+                }
             }
         } catch {
             server.stop()
@@ -93,6 +93,8 @@ final class NotificationServer {
     }
 
     func stop() {
+        mock?.stop()
+        mock = nil
         for child in children.reversed() { child.stop(timeout: 3) }
         children.removeAll()
         _ = BusNames.wait(for: BusNames.notifications, owned: false, timeout: 5)

@@ -66,15 +66,15 @@ struct BenchRun {
             if number == 1 { result.residentByMappingAtConnect = agent.probe.residentByMapping() }
 
             var e2b = EventToBanner(
-                monitor: monitor, floor: floor, driver: CallDriver(sandbox: sandbox, tag: "r\(number)"))
+                monitor: monitor, floor: floor, script: CallScript(sandbox: sandbox, tag: "r\(number)"))
             _ = e2b.run(server: "warm-up", calls: 0, warmUp: 20)
             let banners = LiveBanners(monitor: monitor, probe: agent.probe, agentName: e2b.agentName)
             result.idle = banners.idle(seconds: options.idleSeconds)
             let latency = e2b.run(server: NotificationServer.Kind.dbusmock.rawValue, calls: options.calls)
             result.eventToBanner.append(latency)
-            var driver = e2b.driver
-            result.oneBanner = banners.live(count: 1, seconds: options.windowSeconds, driver: &driver)
-            result.tenBanners = banners.live(count: 10, seconds: options.windowSeconds, driver: &driver)
+            var script = e2b.script
+            result.oneBanner = banners.live(count: 1, seconds: options.windowSeconds, script: &script)
+            result.tenBanners = banners.live(count: 10, seconds: options.windowSeconds, script: &script)
             if number == 1 { result.residentByMapping = agent.probe.residentByMapping() }
             if result.idle == nil || result.oneBanner == nil || result.tenBanners == nil {
                 fail("a CPU window did not complete (see \(logs)/agent-main.log)")
@@ -147,7 +147,7 @@ struct BenchRun {
             defer { agent.stop() }
             guard connected != nil else { return fail("the agent did not connect on \(kind.rawValue)") }
             var e2b = EventToBanner(
-                monitor: monitor, floor: floor, driver: CallDriver(sandbox: sandbox, tag: "r\(number)\(kind.rawValue)"))
+                monitor: monitor, floor: floor, script: CallScript(sandbox: sandbox, tag: "r\(number)\(kind.rawValue)"))
             result.eventToBanner.append(e2b.run(server: kind.rawValue, calls: options.calls))
         } catch {
             fail("agent on \(kind.rawValue): \(error)")

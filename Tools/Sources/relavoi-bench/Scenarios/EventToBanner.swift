@@ -27,14 +27,14 @@ struct EventToBanner {
 
     let monitor: BusMonitor
     let floor: FloorClient
-    var driver: CallDriver
+    var script: CallScript
     /// The agent's unique bus name, learnt from its first Notify.
     private(set) var agentName: String?
 
-    init(monitor: BusMonitor, floor: FloorClient, driver: CallDriver) {
+    init(monitor: BusMonitor, floor: FloorClient, script: CallScript) {
         self.monitor = monitor
         self.floor = floor
-        self.driver = driver
+        self.script = script
     }
 
     /// `calls` timed calls after `warmUp` untimed ones.
@@ -70,26 +70,26 @@ struct EventToBanner {
     }
 
     /// Ends a call whose banner was not seen in time, so it holds no banner slot.
-    private mutating func abandon(_ call: CallDriver.Call) -> Sample? {
-        driver.send("call.ended", call)
+    private mutating func abandon(_ call: CallScript.Call) -> Sample? {
+        script.send("call.ended", call)
         BusWait.pass(0.2)
         return nil
     }
 
     private mutating func oneCall() -> Sample? {
-        let call = driver.newCall()
+        let call = script.newCall()
         var cursor = monitor.notifyCount
         var closeCursor = monitor.closeCount
-        driver.send("session.created", call)
+        script.send("session.created", call)
         let isOurs: (BusMonitor.NotifyCall) -> Bool = { [agentName, floor] in
             $0.sender != floor.uniqueName && (agentName == nil || $0.sender == agentName)
                 && $0.body.contains(call.proxyNumber)
         }
 
         // Ringing: a new banner.
-        let ring = driver.frame("call.incoming", call)
+        let ring = script.frame("call.incoming", call)
         let ringStart = Clock.now()
-        driver.send(ring)
+        script.send(ring)
         guard let shown = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else {
             return abandon(call)
         }
@@ -107,15 +107,15 @@ struct EventToBanner {
         guard BusWait.reply(monitor, to: labelled, timeout: 5) != nil else { return abandon(call) }
 
         // Answered: the banner goes live (the headline figure).
-        let answer = driver.frame("call.answered", call)
+        let answer = script.frame("call.answered", call)
         let answerStart = Clock.now()
-        driver.send(answer)
+        script.send(answer)
         guard let live = BusWait.notify(monitor, cursor: &cursor, timeout: 5, where: isOurs) else {
             return abandon(call)
         }
         let reply = BusWait.reply(monitor, to: live, timeout: 5)
 
-        driver.send("call.ended", call)
+        script.send("call.ended", call)
         guard let closed = BusWait.close(monitor, cursor: &closeCursor, timeout: 5, from: live.sender),
             BusWait.reply(monitor, sender: closed.sender, serial: closed.serial, timeout: 5) != nil
         else { return nil }

@@ -16,13 +16,13 @@ struct LiveBanners {
     }
 
     /// `count` answered calls, measured once their banners show label and badge.
-    func live(count: Int, seconds: Double, driver: inout CallDriver) -> CPUWindow? {
-        var calls: [CallDriver.Call] = []
+    func live(count: Int, seconds: Double, script: inout CallScript) -> CPUWindow? {
+        var calls: [CallScript.Call] = []
         var cursor = monitor.notifyCount
         for _ in 0..<count {
-            let call = driver.newCall()
-            driver.send("session.created", call)
-            driver.send("call.answered", call)
+            let call = script.newCall()
+            script.send("session.created", call)
+            script.send("call.answered", call)
             calls.append(call)
         }
         // Every banner shown with its label (the REST answer came).
@@ -38,7 +38,7 @@ struct LiveBanners {
         let window = CPUWindow.measure(
             probe: probe, monitor: monitor, agentName: agentName, banners: calls.count, seconds: seconds)
         var closeCursor = monitor.closeCount
-        for call in calls { driver.send("call.ended", call) }
+        for call in calls { script.send("call.ended", call) }
         var closed = 0
         while closed < calls.count, let agentName,
             BusWait.close(monitor, cursor: &closeCursor, timeout: 5, from: agentName) != nil

@@ -1,5 +1,5 @@
 import Foundation
-import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// dunst, a real notification server, under its own Xvfb display on the

@@ -5,7 +5,7 @@ import RelavoiSandboxKit
 /// Plays calls on the sandbox's stream, one frame at a time, for the agent
 /// under test; the sandbox also knows each session for the agent's REST look-ups.
 @MainActor
-struct CallDriver {
+struct CallScript {
     struct Call {
         var sessionId: String
         var proxyNumber: String
