@@ -17,7 +17,7 @@ enum BenchMain {
         }
         MainLoop.installDispatchBridge()
         if let out = options.microOut { return MicroMain.run(out: out, firehoseFrames: options.firehoseFrames) }
-        if let banners = options.tickerBanners { return TickerMain.run(banners: banners, mode: options.tickerMode) }
+        if let banners = options.tickerBanners { return TickerMain.run(banners: banners) }
 
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
             return fail("no session bus: run it through scripts/bench.sh (make bench), which starts a private one")

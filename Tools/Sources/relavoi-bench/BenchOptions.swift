@@ -16,9 +16,8 @@ struct BenchOptions: Codable, Equatable {
     var swiftVersion = "unknown"
     /// `micro --out FILE`: the in-process part only.
     var microOut: String?
-    /// `ticker --banners N [--mode async|thread]`: a reference client only.
+    /// `ticker --banners N`: the reference client only.
     var tickerBanners: Int?
-    var tickerMode = TickerMain.Mode.async
 
     var logDirectory: String { outDirectory + "/logs" }
 
@@ -27,7 +26,7 @@ struct BenchOptions: Codable, Equatable {
                              [--window S] [--updates N] [--servers dbusmock,dunst] [--out DIR]
                              [--agent PATH] [--swift-version TEXT] [--quick]
                relavoi-bench micro --out FILE [--firehose N]
-               relavoi-bench ticker --banners N [--mode async|thread]
+               relavoi-bench ticker --banners N
 
         Run it on a private session bus with no notification server (scripts/bench.sh
         does: make bench). It starts relavoi-sandbox in process, python3-dbusmock,
@@ -87,11 +86,6 @@ struct BenchOptions: Codable, Equatable {
             case "--out":
                 if options.microOut != nil { options.microOut = value } else { options.outDirectory = value }
             case "--banners": options.tickerBanners = Int(number ?? 0)
-            case "--mode":
-                guard let mode = TickerMain.Mode(rawValue: value) else {
-                    return .exit(2, "relavoi-bench: --mode async|thread")
-                }
-                options.tickerMode = mode
             case "--agent": options.agentBinary = value
             case "--swift-version": options.swiftVersion = value
             default:  // --servers
@@ -114,7 +108,7 @@ struct BenchOptions: Codable, Equatable {
 
     private static let parser = CommandLineParser(
         options: [
-            "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "mode", "agent",
+            "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "agent",
             "swift-version", "servers",
         ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
         keepsUnknownOptions: true, helpOptions: ["--help", "-h"])

@@ -74,6 +74,9 @@ final class NotificationServer {
                 output: logDirectory + "/dunst.log"))
     }
 
+    /// dunst's process (its memory is the yardstick of the agent's); nil for dbusmock.
+    var serverPid: pid_t? { kind == .dunst ? children.last?.pid : nil }
+
     /// The server's version, for the report.
     var version: String {
         switch kind {

@@ -2,36 +2,27 @@ import CGLib
 import Foundation
 import RelavoiGLib
 
-/// `relavoi-bench ticker --banners N [--mode async|thread]`: reference
-/// clients for the agent's CPU per banner update, measured like the agent.
-/// One GLib main loop and one timer aligned to the second; each tick sends one
-/// `Notify` per banner on the shared GDBus connection, either asynchronously
-/// from the main loop (`async`: the cheapest long-lived client) or from a
-/// thread of its own woken by the main loop's timer (`thread`: the agent's
-/// presenter design without the rest of the agent). No libnotify, no Swift
-/// concurrency. Runs until SIGTERM.
+/// `relavoi-bench ticker --banners N`: the reference client for the agent's
+/// CPU per banner update, measured like the agent. One GLib main loop and one
+/// timer aligned to the second; each tick sends one `Notify` per banner on the
+/// shared GDBus connection, asynchronously from the main loop (the cheapest
+/// long-lived client). No libnotify, no Swift concurrency. Runs until SIGTERM.
 @MainActor
 enum TickerMain {
-    enum Mode: String, Codable, Sendable {
-        case async, thread
-    }
-
     final class Banner {
         var id: UInt32 = 0
     }
 
-    static func run(banners count: Int, mode: Mode) -> Int32 {
+    static func run(banners count: Int) -> Int32 {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             FileHandle.standardError.write(Data("relavoi-bench ticker: \(GErrorText.take(error))\n".utf8))
             return 1
         }
         let banners = (0..<count).map { _ in Banner() }
-        let sender = mode == .thread ? ThreadSender(bus: bus, banners: count) : nil
         var second = 0
         func tick() {
             second += 1
-            if let sender { return sender.send(second: second) }
             for (index, banner) in banners.enumerated() {
                 let done: GAsyncReadyCallback = { source, result, data in
                     let banner = Unmanaged<Banner>.fromOpaque(data!).takeRetainedValue()

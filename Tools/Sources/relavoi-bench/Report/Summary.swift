@@ -11,7 +11,8 @@ enum Summary {
             + startup(runs)
     }
 
-    /// Issue 14's goals in one place; the sections below have the details.
+    /// The goals in one place (issue 25: private memory beside dunst's, CPU per
+    /// update beside the reference client's); the sections below have the details.
     private static func footprint(_ binary: BinarySize?, _ runs: [RunResult]) -> [SummaryRow] {
         let section = "Footprint (the release agent: size, resident memory, CPU per update, firehose)"
         let mib = 1_048_576.0
@@ -26,13 +27,33 @@ enum Summary {
             SummaryRow(
                 section, "RSS connected, before any call", "MiB", runs.map { rss($0.memoryAfterConnect) }, decimals: 1),
             SummaryRow(section, "RSS idle after calls", "MiB", runs.map { rss($0.idle?.memory) }, decimals: 1),
-            SummaryRow(section, "RSS with 1 live banner", "MiB", runs.map { rss($0.oneBanner?.memory) }, decimals: 1)
-                .goal("< 16 MiB") { $0 < 16 },
-            SummaryRow(section, "RSS with 10 live banners", "MiB", runs.map { rss($0.tenBanners?.memory) }, decimals: 1)
-                .goal("< 16 MiB") { $0 < 16 },
+            // VmRSS counts clean file pages the kernel drops first under pressure: no goal.
+            SummaryRow(section, "RSS with 1 live banner", "MiB", runs.map { rss($0.oneBanner?.memory) }, decimals: 1),
+            SummaryRow(
+                section, "RSS with 10 live banners", "MiB", runs.map { rss($0.tenBanners?.memory) }, decimals: 1),
+            // What the agent really costs: its private memory, and its share of what it maps.
+            SummaryRow(
+                section, "private memory (RssAnon) with 1 live banner", "MiB", runs.map { anon($0.oneBanner?.memory) },
+                decimals: 1),
+            SummaryRow(
+                section, "private memory (RssAnon) with 10 live banners", "MiB",
+                runs.map { anon($0.tenBanners?.memory) }, decimals: 1),
+            SummaryRow(
+                section, "  dunst's RssAnon with 10 notifications shown (the same run)", "MiB",
+                runs.map { anon($0.dunstTenShown) }, decimals: 1),
+            SummaryRow(
+                section, "  the agent's (10 live banners) minus dunst's", "MiB",
+                runs.map { run in
+                    anon(run.tenBanners?.memory).flatMap { agent in anon(run.dunstTenShown).map { agent - $0 } }
+                }, decimals: 1
+            ).goal("≤ 0 (no more than dunst)") { $0 <= 0 },
+            SummaryRow(
+                section, "PSS with 1 live banner", "MiB", runs.map { pss($0.oneBanner?.memory) }, decimals: 1),
+            SummaryRow(
+                section, "PSS with 10 live banners", "MiB", runs.map { pss($0.tenBanners?.memory) }, decimals: 1),
         ]
         let goals: [(String, KeyPath<RunResult, CPUWindow?>, String, (Double) -> Bool)] = [
-            ("1 live banner", \.oneBanner, "≤ 1.2×", { $0 <= 1.2 }),
+            ("1 live banner", \.oneBanner, "≤ 1.5×", { $0 <= 1.5 }),
             ("10 live banners", \.tenBanners, "< 0.5×", { $0 < 0.5 }),
         ]
         for (label, pick, goal, met) in goals {
@@ -43,13 +64,6 @@ enum Summary {
                     decimals: 2
                 ).goal(goal, met: met))
         }
-        // No goal: how far the agent is from its own design's floor (the
-        // presenter thread, kept for hang resilience, costs a hop per update).
-        rows.append(
-            SummaryRow(
-                section, "  1 live banner ÷ the presenter-design reference's", "×",
-                runs.map { ratio($0.oneBanner?.cpuPerUpdateMicroseconds, to: $0.referenceThreadClient) },
-                decimals: 2))
         let rounds = runs.flatMap { $0.firehoseRounds }
         rows += [
             SummaryRow(
@@ -64,6 +78,8 @@ enum Summary {
     }
 
     private static func rss(_ memory: ProcessProbe.Memory?) -> Double? { memory.map { Double($0.rssKiB) / 1024 } }
+    private static func anon(_ memory: ProcessProbe.Memory?) -> Double? { memory.map { Double($0.anonKiB) / 1024 } }
+    private static func pss(_ memory: ProcessProbe.Memory?) -> Double? { memory.map { Double($0.pssKiB) / 1024 } }
 
     /// `value` (µs per update) over a reference client's CPU per update.
     private static func ratio(_ value: Double?, to reference: CPUWindow?) -> Double? {
@@ -170,8 +186,7 @@ enum Summary {
                 section, "notify-send --replace-id: CPU per update (its process)", "ms",
                 runs.map { $0.notifySend?.medianCPUMilliseconds }, decimals: 2))
         let references: [(String, (RunResult) -> CPUWindow?)] = [
-            ("minimal GDBus client (async)", { $0.referenceClient }),
-            ("async Notify on a thread (the presenter design)", { $0.referenceThreadClient }),
+            ("minimal GDBus client (async)", { $0.referenceClient })
         ]
         for (label, pick) in references {
             rows += [

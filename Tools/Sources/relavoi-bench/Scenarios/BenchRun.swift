@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiProcFS
 import RelavoiSandboxKit
 
 /// One repetition of the whole benchmark, with a fresh sandbox, fresh
@@ -42,7 +43,7 @@ struct BenchRun {
             }
             switch kind {
             case .dbusmock: onMock(sandbox: sandbox)
-            case .dunst: eventToBannerOnly(kind, sandbox: sandbox)
+            case .dunst: onDunst(server, sandbox: sandbox)
             }
             server.stop()
         }
@@ -86,14 +87,10 @@ struct BenchRun {
         progress("notify-send baseline (\(options.notifySendUpdates) updates, one a second)")
         result.notifySend = NotifySendBaseline.run(updates: options.notifySendUpdates, logDirectory: logs)
         if result.notifySend == nil { fail("notify-send baseline did not run (is libnotify-bin installed?)") }
-        progress("reference clients (one Notify a second: async; async on a thread)")
+        progress("reference client (one async Notify a second)")
         result.referenceClient = ReferenceTicker.measure(
-            banners: 1, mode: .async, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
-        result.referenceThreadClient = ReferenceTicker.measure(
-            banners: 1, mode: .thread, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
-        if result.referenceClient == nil || result.referenceThreadClient == nil {
-            fail("a reference client did not run (see \(logs)/ticker.log)")
-        }
+            banners: 1, seconds: options.windowSeconds, monitor: monitor, log: logs + "/ticker.log")
+        if result.referenceClient == nil { fail("the reference client did not run (see \(logs)/ticker.log)") }
 
         progress("10,000 sessions and the firehose (\(options.firehoseFrames) frames)")
         tenantLoad(sandbox: sandbox)
@@ -137,18 +134,28 @@ struct BenchRun {
         }
     }
 
-    private mutating func eventToBannerOnly(_ kind: NotificationServer.Kind, sandbox: SandboxServer) {
+    /// Event to banner on dunst, then dunst's own memory with 10 of the agent's banners shown.
+    private mutating func onDunst(_ server: NotificationServer, sandbox: SandboxServer) {
+        let kind = server.kind
         guard let floor = makeFloor() else { return }
         defer { floor.close() }
-        progress("event→banner on \(kind.rawValue)")
+        progress("event→banner on \(kind.rawValue), its memory with 10 banners")
         do {
             let (agent, connected) = try Startup.connected(
-                binary: options.agentBinary, settings: [], sandbox: sandbox, log: logs + "/agent-\(kind.rawValue).log")
+                binary: options.agentBinary, settings: ["max-banners = 10"], sandbox: sandbox,
+                log: logs + "/agent-\(kind.rawValue).log")
             defer { agent.stop() }
             guard connected != nil else { return fail("the agent did not connect on \(kind.rawValue)") }
             var e2b = EventToBanner(
                 monitor: monitor, floor: floor, script: CallScript(sandbox: sandbox, tag: "r\(number)\(kind.rawValue)"))
             result.eventToBanner.append(e2b.run(server: kind.rawValue, calls: options.calls))
+            guard let pid = server.serverPid else { return fail("no \(kind.rawValue) process to measure") }
+            let banners = LiveBanners(monitor: monitor, probe: agent.probe, agentName: e2b.agentName)
+            var script = e2b.script
+            let shown = banners.live(count: 10, seconds: 1, script: &script) {
+                result.dunstTenShown = ProcessProbe(pid: pid).memory()
+            }
+            if shown == nil || result.dunstTenShown == nil { fail("\(kind.rawValue) with 10 banners was not measured") }
         } catch {
             fail("agent on \(kind.rawValue): \(error)")
         }

@@ -15,8 +15,11 @@ struct LiveBanners {
         return CPUWindow.measure(probe: probe, monitor: monitor, agentName: agentName, banners: 0, seconds: seconds)
     }
 
-    /// `count` answered calls, measured once their banners show label and badge.
-    func live(count: Int, seconds: Double, script: inout CallScript) -> CPUWindow? {
+    /// `count` answered calls, measured once their banners show label and badge;
+    /// `whileShown` runs after the window, before the calls end.
+    func live(
+        count: Int, seconds: Double, script: inout CallScript, whileShown: () -> Void = {}
+    ) -> CPUWindow? {
         var calls: [CallScript.Call] = []
         var cursor = monitor.notifyCount
         for _ in 0..<count {
@@ -37,6 +40,7 @@ struct LiveBanners {
         BusWait.pass(3.5)
         let window = CPUWindow.measure(
             probe: probe, monitor: monitor, agentName: agentName, banners: calls.count, seconds: seconds)
+        whileShown()
         var closeCursor = monitor.closeCount
         for call in calls { script.send("call.ended", call) }
         var closed = 0

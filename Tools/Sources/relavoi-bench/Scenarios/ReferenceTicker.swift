@@ -7,11 +7,11 @@ import RelavoiProcFS
 @MainActor
 enum ReferenceTicker {
     static func measure(
-        banners: Int, mode: TickerMain.Mode, seconds: Double, monitor: BusMonitor, log: String
+        banners: Int, seconds: Double, monitor: BusMonitor, log: String
     ) -> CPUWindow? {
         guard
             let child = try? Child.spawn(
-                RunningExecutable.path, ["ticker", "--banners", String(banners), "--mode", mode.rawValue], output: log)
+                RunningExecutable.path, ["ticker", "--banners", String(banners)], output: log)
         else { return nil }
         defer { child.stop(timeout: 2) }
         BusWait.pass(2.2)  // connected, first ticks done

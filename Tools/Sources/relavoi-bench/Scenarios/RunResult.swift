@@ -16,8 +16,9 @@ struct RunResult: Codable, Equatable {
     var notifySend: NotifySendBaseline.Result?
     /// `relavoi-bench ticker --banners 1`: a minimal long-lived GDBus client.
     var referenceClient: CPUWindow?
-    /// The same with the agent's presenter design (async calls on a thread, woken from the main loop).
-    var referenceThreadClient: CPUWindow?
+    /// dunst's own memory with 10 of the agent's live banners on screen (the agent's private
+    /// memory's yardstick), measured in the same run.
+    var dunstTenShown: ProcessProbe.Memory?
     var sessions: TenantLoad.Sessions?
     /// The median round (by frames per CPU-second) of `firehoseRounds`.
     var firehose: TenantLoad.Firehose?
