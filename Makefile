@@ -4,7 +4,7 @@ SWIFT ?= swift
 PKG_SHIM := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PKG_SHIM)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: all deps deps-demo deps-deb build translations pot release test example api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
+.PHONY: all deps deps-demo deps-deb build translations pot release test example tools api-dump docs test-shell shell-extension demo bench install uninstall deb format format-check clean
 
 all: build
 
@@ -56,6 +56,13 @@ example: $(PKG_SHIM)/.stamp
 	rm -f $(EXAMPLE)/.build/debug.yaml
 	$(SWIFT) build --package-path $(EXAMPLE)
 
+# relavoi-bench and relavoi-soak, a package of their own on this one (Tools/): make
+# test builds them (debug) so a change that breaks them fails there; the plan is
+# made anew for the same reason as the example's.
+tools: $(PKG_SHIM)/.stamp
+	rm -f Tools/.build/debug.yaml
+	$(SWIFT) build --package-path Tools
+
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp format-check translations
 	Tests/i18n/check-po.sh
@@ -63,6 +70,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	scripts/api-dump.sh --check
 	scripts/docs.sh
 	$(MAKE) --no-print-directory example
+	$(MAKE) --no-print-directory tools
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) SWIFT=$(SWIFT) scripts/run-tests.sh
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
@@ -110,7 +118,7 @@ deb: deps-deb $(PKG_SHIM)/.stamp
 	@ls dist/relavoi-agent_*.deb
 
 # One list of what swift format keeps formatted, for format and format-check.
-SWIFT_FORMATTED := Package.swift Sources Tests Fuzz $(wildcard Examples)
+SWIFT_FORMATTED := Package.swift Sources Tests Fuzz Tools $(wildcard Examples)
 
 format:
 	$(SWIFT) format --in-place --recursive $(SWIFT_FORMATTED)
@@ -120,7 +128,7 @@ format-check:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMATTED)
 
 clean:
-	rm -rf .build dist $(EXAMPLE)/.build
+	rm -rf .build dist $(EXAMPLE)/.build Tools/.build
 	rm -rf debian/relavoi-agent debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan

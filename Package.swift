@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "RelavoiSDK", targets: ["RelavoiSDK"]),
         .executable(name: "relavoi-agent", targets: ["relavoi-agent"]),
         .executable(name: "relavoi-sandbox", targets: ["relavoi-sandbox"]),
+        // For Tools/ (relavoi-bench, relavoi-soak), a package of its own that depends on this one.
+        .library(name: "RelavoiAgentKit", targets: ["RelavoiAgentKit"]),
+        .library(name: "RelavoiSandboxKit", targets: ["RelavoiSandboxKit"]),
+        .library(name: "RelavoiCore", targets: ["RelavoiCore"]),
+        .library(name: "RelavoiGLib", targets: ["RelavoiGLib"]),
+        .library(name: "RelavoiDBus", targets: ["RelavoiDBus"]),
+        .library(name: "RelavoiTestSupport", targets: ["RelavoiTestSupport"]),
+        .library(name: "CGLib", targets: ["CGLib"]),
     ],
     targets: [
         // System libraries: Debian -dev packages found through pkg-config.
@@ -77,34 +85,34 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
-        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
-        // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
-        .target(name: "RelavoiProcFS", dependencies: ["RelavoiGLib"], swiftSettings: swift6),
-        .executableTarget(
-            name: "relavoi-bench",
-            dependencies: [
-                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiGLib", "CGLib",
-                "RelavoiProcFS", "RelavoiNotify",
-            ],
-            swiftSettings: swift6),
-
-        // Real notification servers for tests: python3-dbusmock and dunst under Xvfb.
+        // Real notification servers and the agent as a process, for the tests and for Tools/ (the
+        // bench and the soak): python3-dbusmock, the agent harness, waits on the loop. No XCTest.
         .target(
-            name: "RelavoiTestSupport", dependencies: ["RelavoiGLib", "CGLib"], path: "Tests/RelavoiTestSupport",
+            name: "RelavoiTestSupport",
+            dependencies: ["RelavoiAgentKit", "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib"],
+            path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
+        // The tests' side of it: skips where a server cannot start, dunst under Xvfb.
+        .target(
+            name: "RelavoiXCTestSupport", dependencies: ["RelavoiTestSupport"],
+            path: "Tests/RelavoiXCTestSupport", swiftSettings: swift6),
         .testTarget(
             name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
         .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
+            name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
+            swiftSettings: swift6),
         .testTarget(
             name: "RelavoiSDKTests",
-            dependencies: ["RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "CGLib"],
+            dependencies: [
+                "RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
                 "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport",
+                "RelavoiXCTestSupport",
                 "RelavoiGLib",
                 "CGLib",
             ],
@@ -112,11 +120,15 @@ let package = Package(
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiNotifyTests",
-            dependencies: ["RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
+            dependencies: [
+                "RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
+            ],
             swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiSandboxTests", dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "CGLib"],
-            swiftSettings: swift6),
+            name: "RelavoiSandboxTests",
+            dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "RelavoiTestSupport", "CGLib"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiTestSupportTests", dependencies: ["RelavoiTestSupport", "RelavoiGLib"], swiftSettings: swift6),
 
         // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
         // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
@@ -142,13 +154,5 @@ let package = Package(
             path: "Fuzz/Tests",
             swiftSettings: swift6),
 
-        // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
-        .executableTarget(
-            name: "relavoi-soak",
-            dependencies: [
-                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
-                "RelavoiProcFS",
-            ],
-            swiftSettings: swift6),
     ]
 )

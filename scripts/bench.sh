@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench: builds relavoi-agent and relavoi-bench in release mode and runs
+# make bench: builds relavoi-agent (this package) and relavoi-bench (Tools/, a
+# package of its own on this one) in release mode and runs
 # the benchmark on a private session bus (scripts/session-bus.conf: nothing is
 # D-Bus-activated behind its back) against relavoi-sandbox (in process),
 # python3-dbusmock and dunst under Xvfb, which it starts and stops itself.
@@ -7,7 +8,8 @@
 # dated copy of the JSON). docs/bench.md says what is measured and how.
 #
 # Environment:
-#   BENCH_SCRATCH  SwiftPM scratch path (default .build)
+#   BENCH_SCRATCH  SwiftPM scratch path of the agent's build (default .build)
+#   BENCH_TOOLS_SCRATCH  of relavoi-bench's (default Tools/.build)
 #   BENCH_OUT      where the results go (default .build/bench)
 #   BENCH_ARGS     more relavoi-bench options, e.g. "--runs 5" or "--quick"
 set -euo pipefail
@@ -29,8 +31,12 @@ out=${BENCH_OUT:-$repo/.build/bench}
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-agent
 # --demo (the start-up figure) starts the relavoi-sandbox beside the agent.
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-sandbox
-swift build -c release --scratch-path "$scratch" --product relavoi-bench
+# The plan is made anew: SwiftPM otherwise misses files added to this package since.
+tools_scratch=${BENCH_TOOLS_SCRATCH:-$repo/Tools/.build}
+rm -f "$tools_scratch/release.yaml"
+swift build -c release --package-path Tools --scratch-path "$tools_scratch" --product relavoi-bench
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+tools_bin=$(swift build -c release --package-path Tools --scratch-path "$tools_scratch" --show-bin-path)
 mkdir -p "$out"
 rm -f "$out/latest.json" "$out/latest.txt"
 
@@ -38,7 +44,7 @@ swift_version=$(swift --version 2>/dev/null | head -n 1)
 status=0
 # shellcheck disable=SC2086  # BENCH_ARGS is a list of options
 dbus-run-session --config-file="$repo/scripts/session-bus.conf" -- \
-  "$bin/relavoi-bench" --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
+  "$tools_bin/relavoi-bench" --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
   2> >(grep -v --line-buffered -e 'became a monitor' -e 'Monitoring connection' -e 'Failed to set fd limit' >&2) ||
   status=$?
 [ ! -f "$out/latest.json" ] || cp "$out/latest.json" "$out/bench-$(date -u +%Y%m%dT%H%M%SZ).json"

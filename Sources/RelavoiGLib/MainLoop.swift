@@ -71,14 +71,14 @@ public enum MainLoop {
     public static var isRunning: Bool { loop != nil }
 
     /// Runs the default context until `done()` is true or `timeout` seconds
-    /// pass; for tests and synchronous start-up. Returns whether `done()` held.
-    /// A pause of the whole process does not count against `timeout` (`WaitDeadline`).
+    /// of GLib's monotonic clock pass; for synchronous start-up and short
+    /// blocking questions. Returns whether `done()` held.
     @discardableResult
     package static func iterate(timeout: Double, until done: () -> Bool) -> Bool {
         installDispatchBridge()
-        var deadline = WaitDeadline(timeout: timeout, now: GLibTimer.now())
+        let deadline = GLibTimer.now() + timeout
         while !done() {
-            if deadline.hasPassed(now: GLibTimer.now()) { return false }
+            if GLibTimer.now() >= deadline { return false }
             let wake = GLibTimer.once(after: 0.05) {}
             g_main_context_iteration(nil, 1)
             wake.cancel()

@@ -2,7 +2,7 @@ import Glibc
 
 /// Reads small kernel files (/proc, /sys): their size reads as 0, so they
 /// are read to the end. The agent's own figures and relavoi-bench's and
-/// relavoi-soak's probes (RelavoiProcFS) read through it.
+/// relavoi-soak's probes (Tools/: RelavoiProcFS) read through it.
 public enum ProcFile {
     /// The whole file; nil if it cannot be opened.
     public static func bytes(_ path: String) -> [UInt8]? {

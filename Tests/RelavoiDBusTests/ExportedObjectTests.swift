@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// `ExportedObject`, `BusConnection.callAsync`, `BusNameOwner` and
@@ -77,7 +78,7 @@ final class ExportedObjectTests: XCTestCase {
             destination: bus.server.uniqueName, path: "/com/relavoi/Test", interface: interface, method: method,
             arguments: arguments, autoStart: false, timeoutMilliseconds: 30_000
         ) { outcome = $0 }
-        XCTAssertTrue(MainLoop.iterate(timeout: 40) { outcome != nil }, "no reply to \(method)")
+        XCTAssertTrue(LoopWait.until(timeout: 40) { outcome != nil }, "no reply to \(method)")
         return outcome
     }
 
@@ -164,15 +165,15 @@ final class ExportedObjectTests: XCTestCase {
             let name = "com.relavoi.Test.Watched"
             var owners: [String?] = []
             let watch = BusNameWatch(connection: bus.client, name: name) { owners.append($0) }
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { owners == [nil] }, "\(owners)")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { owners == [nil] }, "\(owners)")
             guard case .acquired(let owner) = BusNameOwner.acquire(on: bus.server, name: name, onLost: { _ in }) else {
                 return XCTFail("the name was not acquired")
             }
             XCTAssertTrue(bus.client.nameHasOwner(name))
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { owners.count == 2 }, "\(owners)")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { owners.count == 2 }, "\(owners)")
             XCTAssertEqual(owners.last, bus.server.uniqueName)
             owner.release()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { owners.count == 3 }, "\(owners)")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { owners.count == 3 }, "\(owners)")
             XCTAssertEqual(owners.last, String?.none)
             watch.stop()
         }

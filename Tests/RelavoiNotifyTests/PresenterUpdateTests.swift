@@ -1,6 +1,7 @@
 import RelavoiCore
 import RelavoiNotify
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// A banner on screen is updated in place through libnotify: the update

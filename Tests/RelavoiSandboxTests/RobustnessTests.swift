@@ -2,6 +2,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 import XCTest
 
 /// Keep-alive and hostile input, over bare sockets.
@@ -16,7 +17,7 @@ final class RobustnessTests: SandboxTestCase {
             XCTAssertEqual(server.liveClientCount, 1)
             let start = Date()
             // Never read as a WebSocket client would: no pong ever goes back.
-            XCTAssertTrue(MainLoop.iterate(timeout: 8) { server.liveClientCount == 0 }, "not dropped")
+            XCTAssertTrue(LoopWait.until(timeout: 8) { server.liveClientCount == 0 }, "not dropped")
             let elapsed = Date().timeIntervalSince(start)
             XCTAssertGreaterThan(elapsed, 1.5, "dropped only after missing pings")
             XCTAssertTrue(raw.wait(timeout: 3) { $0.sawEOF }, "TCP closed")
@@ -68,7 +69,7 @@ final class RobustnessTests: SandboxTestCase {
                 raw.write(Data(header + [1, 2, 3, 4]))
                 XCTAssertTrue(raw.wait(timeout: 5) { $0.sawEOF }, "oversized frame closes the socket")
             }
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { server.liveClientCount == 0 })
+            XCTAssertTrue(LoopWait.until(timeout: 5) { server.liveClientCount == 0 })
             let after = client.request("GET", server.baseURL + "/sessions", bearer: token)
             XCTAssertEqual(after.status, 200, "still serving")
             XCTAssertNotNil(connectedSocket(server, client).map { $0.dispose() })

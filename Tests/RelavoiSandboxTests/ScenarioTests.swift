@@ -2,6 +2,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 import XCTest
 
 final class ScenarioParsingTests: XCTestCase {
@@ -127,7 +128,7 @@ final class ScenarioPlaybackTests: SandboxTestCase {
             let played = playback.stepsPlayed
             // A second playback's step at 0.4 s: by then the first would have sent its 0.3 s step.
             let marker = server.play(try Scenario.parse(#"{"at":0.4,"session":{"id":"marker","proxyNumber":"+1"}}"#))
-            XCTAssertTrue(MainLoop.iterate(timeout: 30) { marker.isFinished })
+            XCTAssertTrue(LoopWait.until(timeout: 30) { marker.isFinished })
             XCTAssertFalse(playback.isFinished, "waits for a client")
             XCTAssertEqual(playback.stepsPlayed, played, "waits for a client")
             // Lower bounds only (a loaded machine makes steps late, never early):
@@ -165,7 +166,7 @@ final class ScenarioPlaybackTests: SandboxTestCase {
             let playback = server.play(scenario)
             XCTAssertTrue(socket.waitForClose())
             XCTAssertEqual(socket.closeCode, 4003)
-            XCTAssertTrue(MainLoop.iterate(timeout: 2) { playback.isFinished })
+            XCTAssertTrue(LoopWait.until(timeout: 2) { playback.isFinished })
             XCTAssertEqual(quits, 1)
         }
     }

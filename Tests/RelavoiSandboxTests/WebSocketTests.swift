@@ -2,6 +2,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 import XCTest
 
 final class WebSocketTests: SandboxTestCase {
@@ -73,7 +74,7 @@ final class WebSocketTests: SandboxTestCase {
             let framesBefore = server.framesSent
             socket.send("ping")
             // The server answers (or not) as it records a message: once it has the ping, it has decided.
-            XCTAssertTrue(MainLoop.iterate(timeout: 30) { server.receivedMessages.count == 4 })
+            XCTAssertTrue(LoopWait.until(timeout: 30) { server.receivedMessages.count == 4 })
             XCTAssertEqual(server.receivedMessages, ["ping", "hello", "{\"type\":\"subscribe\"}", "ping"])
             XCTAssertEqual(server.framesSent, framesBefore, "other messages are ignored; no pong while pings are off")
             server.answersPings = true

@@ -1,11 +1,26 @@
 import CGLib
 import Foundation
 import RelavoiGLib
-import XCTest
 
-/// python3-dbusmock's notification daemon on the test's private session bus
-/// (`make test` runs the tests under `dbus-run-session`).
+/// python3-dbusmock's notification daemon on a private session bus (`make test`
+/// runs the tests under `dbus-run-session`, the bench and the soak their own):
+/// started, stopped, paused, asked what it was sent and made to answer as
+/// another server would. The tests' XCTest side (skips, `waitForNotify`) is in
+/// RelavoiXCTestSupport.
 public final class MockNotificationServer {
+    /// No session bus, or the daemon did not take its name (python3-dbusmock missing).
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// One call the server got.
+    public enum Received: Equatable {
+        case notify(NotifyCall)
+        /// `CloseNotification` of this id.
+        case close(id: UInt32)
+        case other(method: String)
+    }
+
     public struct NotifyCall: Equatable {
         public var appName: String
         public var replacesId: UInt32
@@ -42,26 +57,24 @@ public final class MockNotificationServer {
     private let bus: OpaquePointer
 
     /// Starts the mock and waits until it owns `org.freedesktop.Notifications`.
-    public static func start(capabilities: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws
-        -> MockNotificationServer
-    {
+    public static func launch(capabilities: String? = nil) throws -> MockNotificationServer {
         let server = try MockNotificationServer(capabilities: capabilities)
-        let owned = MainLoop.iterate(timeout: 15) { server.hasOwner() }
-        guard owned else {
+        guard LoopWait.until(timeout: 15, { server.hasOwner() }) else {
             server.stop()
-            throw XCTSkip("python3-dbusmock did not start (is `make test` running the tests on a private bus?)")
+            throw Unavailable(
+                description: "python3-dbusmock did not start (is it installed, and is there a private session bus?)")
         }
         return server
     }
 
     private init(capabilities: String?) throws {
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
-            throw XCTSkip("no session bus: run through `make test`")
+            throw Unavailable(description: "no session bus: run through `make test`")
         }
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             g_error_free(error)
-            throw XCTSkip("cannot reach the session bus")
+            throw Unavailable(description: "cannot reach the session bus")
         }
         self.bus = bus
         logURL = FileManager.default.temporaryDirectory.appendingPathComponent("dbusmock-\(UUID().uuidString).log")
@@ -84,7 +97,7 @@ public final class MockNotificationServer {
         kill(process.processIdentifier, SIGCONT)
         process.terminate()
         process.waitUntilExit()
-        _ = MainLoop.iterate(timeout: 5) { !self.hasOwner() }
+        _ = LoopWait.until(timeout: 5) { !self.hasOwner() }
         try? FileManager.default.removeItem(at: logURL)
     }
 
@@ -101,58 +114,91 @@ public final class MockNotificationServer {
         return g_variant_get_boolean(g_variant_get_child_value(reply, 0)) != 0
     }
 
-    /// How long a test waits for a banner by default: generous, as a wait
-    /// ends when the banner comes.
-    public static let notifyWaitTimeout = 30.0
-
-    /// Waits for a `Notify` call matching `predicate` and returns the latest
-    /// such; when none comes, fails the test with the calls so far and `context`
-    /// (the agent's log, say).
-    @discardableResult
-    public func waitForNotify(
-        timeout: Double = notifyWaitTimeout, context: @autoclosure () -> String = "",
-        file: StaticString = #filePath, line: UInt = #line, _ predicate: @escaping (NotifyCall) -> Bool
-    ) -> NotifyCall? {
+    /// The latest `Notify` call matching `predicate`, waiting for one up to
+    /// `timeout` seconds; nil when none came.
+    public func latestNotify(timeout: Double, _ predicate: (NotifyCall) -> Bool) -> NotifyCall? {
         var found: NotifyCall?
-        let ok = MainLoop.iterate(timeout: timeout) {
+        _ = LoopWait.until(timeout: timeout) {
             found = self.notifyCalls().last(where: predicate)
             return found != nil
-        }
-        if !ok {
-            let calls = notifyCalls().map { "\($0.summary)|\($0.body)|\($0.hints["category"] ?? "")" }
-            XCTFail("no matching Notify; calls: \(calls)\n\(context())", file: file, line: line)
         }
         return found
     }
 
     /// Every `Notify` call so far, in order.
     public func notifyCalls() -> [NotifyCall] {
-        methodCalls("Notify").map { args in
-            var hints: [String: String] = [:]
-            let dict = args[6]
-            for index in 0..<g_variant_n_children(dict) {
-                let entry = g_variant_get_child_value(dict, index)!
-                let key = String(cString: g_variant_get_string(g_variant_get_child_value(entry, 0), nil))
-                let boxed = g_variant_get_child_value(entry, 1)!
-                let value = g_variant_get_variant(boxed)!
-                if g_variant_is_of_type(value, VariantType.string) != 0 {
-                    hints[key] = String(cString: g_variant_get_string(value, nil))
-                } else {
-                    let printed = g_variant_print(value, 1)!
-                    hints[key] = String(cString: printed)
-                    g_free(printed)
-                }
-            }
-            return NotifyCall(
-                appName: string(args[0]), replacesId: g_variant_get_uint32(args[1]), icon: string(args[2]),
-                summary: string(args[3]), body: string(args[4]), hints: hints, timeout: g_variant_get_int32(args[7]),
-                actions: (0..<g_variant_n_children(args[5])).map { string(g_variant_get_child_value(args[5], $0)) })
-        }
+        received().compactMap { if case .notify(let call) = $0 { call } else { nil } }
     }
 
     /// The ids passed to `CloseNotification`.
     public func closeCalls() -> [UInt32] {
-        methodCalls("CloseNotification").map { UInt32(bitPattern: g_variant_get_int32($0[0])) }
+        received().compactMap { if case .close(let id) = $0 { id } else { nil } }
+    }
+
+    /// Every call the server got so far, in order (`org.freedesktop.DBus.Mock.GetCalls`).
+    public func received() -> [Received] {
+        guard
+            let reply = call(
+                destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
+                interface: "org.freedesktop.DBus.Mock", method: "GetCalls", parameters: nil)
+        else { return [] }
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)!
+        defer { g_variant_unref(list) }
+        return (0..<g_variant_n_children(list)).map { index in
+            let entry = g_variant_get_child_value(list, index)!
+            let name = g_variant_get_child_value(entry, 1)!
+            let boxed = g_variant_get_child_value(entry, 2)!
+            let args = (0..<g_variant_n_children(boxed)).map { arg in
+                let variant = g_variant_get_child_value(boxed, arg)!
+                defer { g_variant_unref(variant) }
+                return g_variant_get_variant(variant)!
+            }
+            defer {
+                args.forEach { g_variant_unref($0) }
+                [boxed, name, entry].forEach { g_variant_unref($0) }
+            }
+            let method = Self.string(name)
+            switch method {
+            case "Notify" where args.count == 8: return .notify(Self.notifyCall(args))
+            case "CloseNotification" where args.count == 1: return .close(id: Self.unsigned(args[0]))
+            default: return .other(method: method)
+            }
+        }
+    }
+
+    /// An id as dbusmock hands it back: `u`, or `i` where it lost the type.
+    private static func unsigned(_ value: OpaquePointer) -> UInt32 {
+        GVariantValues.hasType(value, "u")
+            ? g_variant_get_uint32(value) : UInt32(bitPattern: g_variant_get_int32(value))
+    }
+
+    /// `(susssasa{sv}i)` as a `NotifyCall`.
+    private static func notifyCall(_ args: [OpaquePointer]) -> NotifyCall {
+        var hints: [String: String] = [:]
+        for index in 0..<g_variant_n_children(args[6]) {
+            let entry = g_variant_get_child_value(args[6], index)!
+            let key = g_variant_get_child_value(entry, 0)!
+            let boxed = g_variant_get_child_value(entry, 1)!
+            let value = g_variant_get_variant(boxed)!
+            if g_variant_is_of_type(value, VariantType.string) != 0 {
+                hints[string(key)] = string(value)
+            } else {
+                let printed = g_variant_print(value, 1)!
+                hints[string(key)] = String(cString: printed)
+                g_free(printed)
+            }
+            [value, boxed, key, entry].forEach { g_variant_unref($0) }
+        }
+        let actions = (0..<g_variant_n_children(args[5])).map { index in
+            let action = g_variant_get_child_value(args[5], index)!
+            defer { g_variant_unref(action) }
+            return string(action)
+        }
+        return NotifyCall(
+            appName: string(args[0]), replacesId: g_variant_get_uint32(args[1]), icon: string(args[2]),
+            summary: string(args[3]), body: string(args[4]), hints: hints, timeout: g_variant_get_int32(args[7]),
+            actions: actions)
     }
 
     /// Pretends the user (reason 2) or the server closed notification `id`.
@@ -254,28 +300,7 @@ public final class MockNotificationServer {
         }
     }
 
-    private func methodCalls(_ method: String) -> [[OpaquePointer]] {
-        guard
-            let reply = call(
-                destination: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications",
-                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls",
-                parameters: g_variant_new_string(method))
-        else { return [] }
-        let list = g_variant_get_child_value(reply, 0)!
-        var calls: [[OpaquePointer]] = []
-        for index in 0..<g_variant_n_children(list) {
-            let entry = g_variant_get_child_value(list, index)!
-            let args = g_variant_get_child_value(entry, 1)!
-            var values: [OpaquePointer] = []
-            for arg in 0..<g_variant_n_children(args) {
-                values.append(g_variant_get_variant(g_variant_get_child_value(args, arg))!)
-            }
-            calls.append(values)
-        }
-        return calls
-    }
-
-    private func string(_ value: OpaquePointer) -> String { String(cString: g_variant_get_string(value, nil)) }
+    private static func string(_ value: OpaquePointer) -> String { String(cString: g_variant_get_string(value, nil)) }
 
     /// A synchronous call with a short timeout; a single parameter is wrapped in a tuple.
     private func call(
@@ -293,30 +318,4 @@ public final class MockNotificationServer {
         if let error { g_error_free(error) }
         return reply
     }
-}
-
-/// Runs main-actor async work to completion while the test thread drives the GLib loop.
-public func runOnLoop<T: Sendable>(timeout: Double = 20, _ body: @escaping @MainActor () async throws -> T) throws -> T
-{
-    let box = ResultBox<T>()
-    Task { @MainActor in
-        do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-    }
-    guard MainLoop.iterate(timeout: timeout, until: { box.result != nil }) else {
-        throw LoopTimeout()
-    }
-    return try box.result!.get()
-}
-
-public final class ResultBox<T: Sendable>: @unchecked Sendable {
-    public init() {}
-    private let lock = NSLock()
-    private var stored: Result<T, Error>?
-    public var result: Result<T, Error>? { lock.withLock { stored } }
-    public func set(_ value: Result<T, Error>) { lock.withLock { stored = value } }
-}
-
-public struct LoopTimeout: Error, CustomStringConvertible {
-    public init() {}
-    public var description: String { "the main-loop work did not finish in time" }
 }

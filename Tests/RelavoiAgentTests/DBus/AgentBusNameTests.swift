@@ -3,6 +3,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// One agent per session: the bus name is owned without queueing.
@@ -74,7 +75,7 @@ final class AgentBusNameTests: XCTestCase {
                 case .acquired(let replacement) = AgentBusName.acquire(
                     on: owned.second, name: owned.name, replace: true, onLost: { _ in })
             else { return XCTFail("replace did not take the name") }
-            XCTAssertTrue(MainLoop.iterate(timeout: 30) { !owned.lost.isEmpty })
+            XCTAssertTrue(LoopWait.until(timeout: 30) { !owned.lost.isEmpty })
             XCTAssertEqual(owned.lost, [.replaced])
             XCTAssertFalse(owned.owner.isOwned)
             XCTAssertTrue(replacement.isOwned)
@@ -87,9 +88,9 @@ final class AgentBusNameTests: XCTestCase {
         try MainActor.assumeIsolated {
             let owned = try FirstOwner(test: function)
             owned.first.close()
-            XCTAssertTrue(MainLoop.iterate(timeout: 30) { !owned.lost.isEmpty })
+            XCTAssertTrue(LoopWait.until(timeout: 30) { !owned.lost.isEmpty })
             // A second report would come in the same turns as the first: no later event marks them done.
-            MainLoop.iterate(timeout: 0.2) { false }
+            LoopWait.until(timeout: 0.2) { false }
             XCTAssertEqual(owned.lost, [.busClosed])
             XCTAssertFalse(owned.owner.isOwned)
             guard case .noBus = AgentBusName.acquire(on: owned.first, name: owned.name, onLost: { _ in }) else {

@@ -3,6 +3,7 @@ import RelavoiAgentKit
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// `relavoi-agent ctl` against the service in this process: the client runs
@@ -57,7 +58,7 @@ final class ControlClientTests: XCTestCase {
         let capture = Capture()
         let output = ControlOutput(out: { capture.addOut($0) }, err: { capture.addErr($0) })
         Thread.detachNewThread { capture.finish(ControlClient.run(args, output: output)) }
-        XCTAssertTrue(MainLoop.iterate(timeout: 40) { capture.result != nil }, "ctl \(args) did not finish")
+        XCTAssertTrue(LoopWait.until(timeout: 40) { capture.result != nil }, "ctl \(args) did not finish")
         return capture.result ?? Run(code: -1, out: [], err: [])
     }
 

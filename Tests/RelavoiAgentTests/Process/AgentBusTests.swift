@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// The agent on the session bus: one per session, `ctl` as its client, and
@@ -66,7 +67,7 @@ final class AgentBusTests: XCTestCase {
             XCTAssertNotNil(figures["presenter-context-sources"], output)
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
             XCTAssertEqual(status, 0, output)
-            XCTAssertTrue(MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 })
+            XCTAssertTrue(LoopWait.until(timeout: 5) { h.mock.closeCalls().count == 1 })
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_nope"])
             XCTAssertEqual(status, 1)
             XCTAssertTrue(output.contains("ses_nope"), output)
@@ -113,7 +114,7 @@ final class AgentBusTests: XCTestCase {
             let agent = try AgentProcess(arguments: ["--verbose"], environment: environment)
             try agent.start()
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
+                LoopWait.until(timeout: 15) { MainActor.assumeIsolated { sandbox.liveClientCount == 1 } }, agent.log)
             let cmdline =
                 (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(agent.process.processIdentifier)/cmdline")))
                 ?? Data()

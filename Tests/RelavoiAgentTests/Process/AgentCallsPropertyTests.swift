@@ -20,7 +20,7 @@ final class AgentCallsPropertyTests: XCTestCase {
             @MainActor func callsSignals() -> [String] { client.signals.map(\.body).filter { $0.contains("'Calls'") } }
             @MainActor func waitForCalls(_ what: String, _ matches: @escaping (String) -> Bool) -> String? {
                 var found: String?
-                let ok = MainLoop.iterate(timeout: 15) {
+                let ok = LoopWait.until(timeout: 15) {
                     found = callsSignals().last
                     return found.map(matches) ?? false
                 }
@@ -72,7 +72,7 @@ final class AgentCallsPropertyTests: XCTestCase {
             let dismissed = client.call("Dismiss", Args.tuple([Args.s("ses_p")]))
             XCTAssertFalse(dismissed.isError, dismissed.errorMessage ?? "")
             _ = waitForCalls("dismissed") { $0.contains("{'Calls': <@aa{sv} []>}") }
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 }, "the banner closed")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { h.mock.closeCalls().count == 1 }, "the banner closed")
             XCTAssertTrue(client.signals.contains { $0.member == "BannerDismissed" && $0.body == "('ses_p',)" })
             let unknown = client.call("Dismiss", Args.tuple([Args.s("ses_nobody")]))
             XCTAssertEqual(unknown.errorName, AgentBus.errorUnknownSession)
@@ -100,7 +100,7 @@ final class AgentCallsPropertyTests: XCTestCase {
                 h.session("ses_l", proxy: "+2348000000001", label: "Rider")
                 h.send("call.incoming", "ses_l", ["proxyNumber": .string("+2348000000001")])
                 var read = ""
-                let ok = MainLoop.iterate(timeout: 15) {
+                let ok = LoopWait.until(timeout: 15) {
                     let get = client.call(
                         "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
                         interface: "org.freedesktop.DBus.Properties")

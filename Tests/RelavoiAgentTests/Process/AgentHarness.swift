@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// One agent process against an in-process relavoi-sandbox and python3-dbusmock's
@@ -36,7 +37,7 @@ final class AgentHarness {
 
     /// Waits until the agent's stream is live.
     func waitForConnection(timeout: Double = 15) -> Bool {
-        MainLoop.iterate(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
+        LoopWait.until(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
     }
 
     func session(

@@ -31,7 +31,7 @@ final class AgentOpenURLTests: XCTestCase {
             // The D-Bus view says Open would work, once the metadata is in.
             let client = try BusTestClient(destination: AgentBus.name)
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) {
+                LoopWait.until(timeout: 15) {
                     let get = client.call(
                         "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
                         interface: "org.freedesktop.DBus.Properties")

@@ -31,7 +31,7 @@ final class AgentProcessTests: XCTestCase {
             let notifies = h.mock.notifyCalls().count
             h.send("call.ended", "ses_1", ["durationSeconds": .int(2)])
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count == 1 }, "immediate policy closes the banner")
+                LoopWait.until(timeout: 5) { h.mock.closeCalls().count == 1 }, "immediate policy closes the banner")
             XCTAssertEqual(
                 Set(h.mock.notifyCalls().dropFirst(notifies).map(\.hints["category"])), [],
                 "no ended state with immediate")
@@ -154,7 +154,7 @@ final class AgentProcessTests: XCTestCase {
             h.sandbox.dropConnections()
             h.session("ses_gone", state: "EXPIRED")
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
+                LoopWait.until(timeout: 10) { h.mock.closeCalls().count == 1 },
                 "stale banner closed:\n\(h.agent.log.suffix(2000))")
             // The reconcile after the reconnect is over: it closed one banner, not two.
             h.waitForLog("the reconcile after connecting is over", count: 2)
@@ -310,7 +310,7 @@ final class AgentProcessTests: XCTestCase {
                 Set(calls.filter { $0.hints["category"] == "call" }.map { $0.hints["urgency"] }), ["byte 0x00"],
                 "the live call is low urgency from its first Notify")
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 5) { h.mock.closeCalls().count >= 2 },
+                LoopWait.until(timeout: 5) { h.mock.closeCalls().count >= 2 },
                 "the ringing and live notifications were closed as their phases ended")
             XCTAssertEqual(calls.filter { $0.hints["sound-name"] != nil }.count, 1)
             XCTAssertTrue(

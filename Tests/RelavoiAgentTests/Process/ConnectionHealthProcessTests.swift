@@ -4,6 +4,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// Issue 26 on the real binary: when calls cannot show (offline, refused, not
@@ -39,7 +40,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
             _ = try h.sandbox.start(port: port)
             XCTAssertTrue(h.waitForConnection(timeout: 60), "no reconnect:\n\(h.agent.log.suffix(3000))")
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 30) { !h.mock.closeCalls().isEmpty },
+                LoopWait.until(timeout: 30) { !h.mock.closeCalls().isEmpty },
                 "the notice stays after the reconnect:\n\(h.agent.log.suffix(3000))")
             h.waitForLog("connection health: connected")
             XCTAssertEqual(
@@ -97,7 +98,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
             try "[agent]\napi-key = \(sandbox.options.apiKey)\ntenant-id = \(sandbox.options.tenantId)\n".write(
                 to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 30) { sandbox.liveClientCount > 0 },
+                LoopWait.until(timeout: 30) { sandbox.liveClientCount > 0 },
                 "the credentials were not picked up:\n\(agent.log.suffix(3000))")
             XCTAssertTrue(agent.log.contains("credentials found: starting again"), agent.log)
             XCTAssertFalse(mock.closeCalls().isEmpty, "the not-set-up notice closed")
@@ -124,14 +125,14 @@ final class ConnectionHealthProcessTests: XCTestCase {
     func testTheTrayItemAndHealthSayTheSame() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
             let h = try AgentHarness(environment: [Agent.offlineAfterVariable: "3"])
             defer {
                 h.stop()
                 watcher.stop()
             }
             XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            XCTAssertTrue(MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty }, "the item registered")
+            XCTAssertTrue(LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty }, "the item registered")
             let client = try BusTestClient(destination: watcher.registrations[0].service)
             typealias Tray = AgentTrayItemTests
             XCTAssertEqual(Tray.property(client, "Status"), "(<'Passive'>,)", "nothing while connected")

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// A stand-in browser: the default handler of `x-scheme-handler/https` (and
 /// `http`) in a private `XDG_DATA_HOME`; it writes its argument and
@@ -46,7 +47,7 @@ final class FakeURLHandler {
     /// The URL and token the handler was given, once it ran.
     @MainActor func waitForOpened(timeout: Double = 30) -> [String]? {
         var lines: [String]?
-        _ = MainLoop.iterate(timeout: timeout) {
+        _ = LoopWait.until(timeout: timeout) {
             lines = (try? String(contentsOf: self.opened, encoding: .utf8)).map {
                 $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             }

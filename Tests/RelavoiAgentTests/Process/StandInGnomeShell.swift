@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// GNOME Shell's `org.gnome.Shell.Extensions` as python3-dbusmock plays it on the test's
@@ -25,7 +26,7 @@ final class StandInGnomeShell {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard MainLoop.iterate(timeout: 15, until: { self.bus.nameHasOwner(Self.name) }) else {
+        guard LoopWait.until(timeout: 15, { self.bus.nameHasOwner(Self.name) }) else {
             throw XCTSkip("python3-dbusmock did not start")
         }
         let info = state.map { "{'uuid': 'relavoi@relavoi.com', 'state': dbus.Double(\($0)), 'error': ''}" } ?? "{}"
@@ -70,6 +71,6 @@ final class StandInGnomeShell {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
-        _ = MainLoop.iterate(timeout: 5) { !self.bus.nameHasOwner(Self.name) }
+        _ = LoopWait.until(timeout: 5) { !self.bus.nameHasOwner(Self.name) }
     }
 }

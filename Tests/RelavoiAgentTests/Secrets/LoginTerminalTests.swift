@@ -70,7 +70,7 @@ final class LoginTerminalTests: XCTestCase {
         let agent = try AgentProcess(environment: ["XDG_CONFIG_HOME": login.configHome.path])
         try agent.start()
         defer { agent.terminate() }
-        let connected = MainLoop.iterate(timeout: 30) {
+        let connected = LoopWait.until(timeout: 30) {
             MainActor.assumeIsolated { sandbox.liveClientCount > 0 } && agent.log.contains("stream connected")
         }
         XCTAssertTrue(connected, "agent log:\n\(agent.log.suffix(3000))")

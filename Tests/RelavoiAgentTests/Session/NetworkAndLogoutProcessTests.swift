@@ -47,7 +47,7 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 nm.setState(MockNetworkManager.disconnected)
                 nm.setState(MockNetworkManager.connectedGlobal)
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) { h.sandbox.receivedMessages.filter { $0 == "ping" }.count > pings },
+                    LoopWait.until(timeout: 30) { h.sandbox.receivedMessages.filter { $0 == "ping" }.count > pings },
                     "no probe ping:\n\(h.agent.log.suffix(2000))")
                 // The sandbox answers the ping at once; the pong ends the probe (anything received
                 // does), and with no probe left its deadline keeps the socket.
@@ -79,7 +79,7 @@ final class NetworkAndLogoutProcessTests: XCTestCase {
                 h.session("ses_out", label: "Logout")
                 h.answer("ses_out")
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) {
+                    LoopWait.until(timeout: 30) {
                         ((try? String(contentsOf: notifyLog, encoding: .utf8)) ?? "").contains("Logout")
                     }, "banner never shown:\n\(h.agent.log)")
 

@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// A dbus-daemon of the test's own (scripts/session-bus.conf: no service
@@ -94,7 +95,7 @@ final class PrivateBus {
             throw XCTSkip("cannot run python3-dbusmock: \(error)")
         }
         mocks.append(mock)
-        guard MainLoop.iterate(timeout: 15, until: { self.hasOwner(busName) }) else {
+        guard LoopWait.until(timeout: 15, { self.hasOwner(busName) }) else {
             throw XCTSkip("python3-dbusmock's \(template) template did not start")
         }
         return mock
@@ -159,7 +160,7 @@ final class MockLogind {
     func restart() throws {
         process.terminate()
         process.waitUntilExit()
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { !self.bus.hasOwner(Self.busName) }, "logind's name stayed")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { !self.bus.hasOwner(Self.busName) }, "logind's name stayed")
         process = try bus.startMock(template: "logind", busName: Self.busName, system: true)
     }
 

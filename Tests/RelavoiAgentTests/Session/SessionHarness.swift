@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// One agent process with a private system bus (python3-dbusmock's logind,
@@ -55,24 +56,24 @@ final class SessionHarness {
     /// Waits until the stream is live and the agent follows logind (its sleep lock is held).
     func waitUntilReady(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 15) { self.sandbox.liveClientCount > 0 && self.logind.agentHoldsSleepLock },
+            LoopWait.until(timeout: 15) { self.sandbox.liveClientCount > 0 && self.logind.agentHoldsSleepLock },
             "agent not ready (live clients \(sandbox.liveClientCount), inhibitors \(logind.inhibitors())):\n\(agent.log)",
             file: file, line: line)
         // The reconcile after the first connect is over, so its REST answers
         // cannot land in the middle of what a test does next.
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 10) { self.agent.log.contains("the reconcile after connecting is over") },
+            LoopWait.until(timeout: 10) { self.agent.log.contains("the reconcile after connecting is over") },
             "no reconcile after connecting:\n\(agent.log)", file: file, line: line)
         if networkManager != nil {
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 10) { self.agent.log.contains("network: following GNetworkMonitorNM") },
+                LoopWait.until(timeout: 10) { self.agent.log.contains("network: following GNetworkMonitorNM") },
                 "the agent's network monitor is not NetworkManager's:\n\(agent.log)", file: file, line: line)
         }
     }
 
     /// Seconds from `start` to the first welcome after it; nil if none within `timeout`.
     func secondsToWelcome(after start: Date, timeout: Double = 10) -> Double? {
-        guard MainLoop.iterate(timeout: timeout, until: { self.welcomes.contains { $0 >= start } }) else { return nil }
+        guard LoopWait.until(timeout: timeout, { self.welcomes.contains { $0 >= start } }) else { return nil }
         return welcomes.first { $0 >= start }!.timeIntervalSince(start)
     }
 
@@ -85,7 +86,7 @@ final class SessionHarness {
         sandbox.expireTokens()
         sandbox.dropConnections()
         var due: Date?
-        let logged = MainLoop.iterate(timeout: 20) {
+        let logged = LoopWait.until(timeout: 20) {
             guard let delay = self.lastRetryDelay(), delay >= seconds else { return false }
             due = Date().addingTimeInterval(delay)
             return true

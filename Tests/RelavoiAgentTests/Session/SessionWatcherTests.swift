@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 @testable import RelavoiAgentKit
@@ -43,7 +44,7 @@ final class SessionWatcherTests: XCTestCase {
             var watcher: NetworkWatcher? = NetworkWatcher(onReady: { _ in calls += 1 }, onChange: { _ in calls += 1 })
             watcher?.start()
             watcher = nil
-            MainLoop.iterate(timeout: 0.5) { false }
+            LoopWait.until(timeout: 0.5) { false }
             XCTAssertEqual(calls, 0)
         }
     }
@@ -63,11 +64,11 @@ final class SessionWatcherTests: XCTestCase {
         let watcher = SessionBusWatcher(connection: connection) { closed += 1 }
         watcher.start()
         XCTAssertEqual(g_dbus_connection_get_exit_on_close(connection.pointer), 0, "closing must not raise SIGTERM")
-        MainLoop.iterate(timeout: 0.2) { false }
+        LoopWait.until(timeout: 0.2) { false }
         XCTAssertEqual(closed, 0)
         connection.close()
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { closed > 0 })
-        MainLoop.iterate(timeout: 0.2) { false }
+        XCTAssertTrue(LoopWait.until(timeout: 5) { closed > 0 })
+        LoopWait.until(timeout: 0.2) { false }
         XCTAssertEqual(closed, 1)
         watcher.stop()
     }

@@ -24,7 +24,7 @@ final class SleepResumeProcessTests: XCTestCase {
 
                 h.logind.prepareForSleep(true)
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
+                    LoopWait.until(timeout: 30) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
                     "stream still open or sleep lock still held:\n\(h.agent.log.suffix(2000))")
                 XCTAssertTrue(h.agent.log.contains("Relavoi stream: disconnected"), "closed by the client, cleanly")
 
@@ -60,12 +60,12 @@ final class SleepResumeProcessTests: XCTestCase {
                 let shown = try XCTUnwrap(newcomer?.body)
                 XCTAssertTrue(shown.contains("01:3"), "true elapsed time (95 s) after resume: \(shown)")
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) { h.notifications!.closeCalls().count == closesBefore + 1 },
+                    LoopWait.until(timeout: 30) { h.notifications!.closeCalls().count == closesBefore + 1 },
                     "the banner of the call that ended while asleep closes:\n\(h.agent.log.suffix(2000))")
-                XCTAssertTrue(MainLoop.iterate(timeout: 30) { h.logind.agentHoldsSleepLock }, "lock taken again")
+                XCTAssertTrue(LoopWait.until(timeout: 30) { h.logind.agentHoldsSleepLock }, "lock taken again")
                 // The reconcile after the resume is over: it closed one banner, not two.
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) {
+                    LoopWait.until(timeout: 30) {
                         h.agent.log.components(separatedBy: "the reconcile after connecting is over").count
                             > reconcilesBefore
                     }, "no reconcile after resume:\n\(h.agent.log.suffix(2000))")
@@ -83,7 +83,7 @@ final class SleepResumeProcessTests: XCTestCase {
             try withSessionHarness { h in
                 let due = try XCTUnwrap(h.failUntilBackoff(atLeast: 3))
                 h.logind.prepareForSleep(true)
-                XCTAssertTrue(MainLoop.iterate(timeout: 30) { !h.logind.agentHoldsSleepLock }, "sleep lock released")
+                XCTAssertTrue(LoopWait.until(timeout: 30) { !h.logind.agentHoldsSleepLock }, "sleep lock released")
                 h.sandbox.failTokenRequests = nil
                 let resumed = Date()
                 let logBeforeResume = h.agent.log.count
@@ -97,7 +97,7 @@ final class SleepResumeProcessTests: XCTestCase {
                 // The attempt's "connecting to" comes after any such line: read the log up to it.
                 var sinceResume = ""
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) {
+                    LoopWait.until(timeout: 30) {
                         sinceResume = String(h.agent.log.dropFirst(logBeforeResume))
                         return sinceResume.contains("connecting to")
                     }, "no attempt logged after resume:\n\(sinceResume)")
@@ -120,12 +120,12 @@ final class SleepResumeProcessTests: XCTestCase {
                         h.logind.prepareForSleep(false)  // aborted at once
                     } else {
                         XCTAssertTrue(
-                            MainLoop.iterate(timeout: 30) { h.sandbox.liveClientCount == 0 },
+                            LoopWait.until(timeout: 30) { h.sandbox.liveClientCount == 0 },
                             "round \(round): the stream did not close for sleep:\n\(h.agent.log.suffix(2000))")
                         h.logind.prepareForSleep(false)
                     }
                     XCTAssertTrue(
-                        MainLoop.iterate(timeout: 30) {
+                        LoopWait.until(timeout: 30) {
                             h.agent.log.components(separatedBy: "resumed from").count > resumesBefore
                                 && h.sandbox.liveClientCount == 1 && h.logind.agentHoldsSleepLock
                         },
@@ -152,12 +152,12 @@ final class SleepResumeProcessTests: XCTestCase {
             try withSessionHarness { h in
                 try h.logind.restart()
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) { h.logind.agentHoldsSleepLock },
+                    LoopWait.until(timeout: 30) { h.logind.agentHoldsSleepLock },
                     "no lock from the new logind (inhibitors \(h.logind.inhibitors())):\n\(h.agent.log.suffix(2000))")
                 XCTAssertEqual(h.logind.inhibitors().count, 1)
                 h.logind.prepareForSleep(true)
                 XCTAssertTrue(
-                    MainLoop.iterate(timeout: 30) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
+                    LoopWait.until(timeout: 30) { h.sandbox.liveClientCount == 0 && !h.logind.agentHoldsSleepLock },
                     "the new logind's PrepareForSleep did not close the stream:\n\(h.agent.log.suffix(2000))")
             }
         }

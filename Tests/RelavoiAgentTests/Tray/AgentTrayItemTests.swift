@@ -32,7 +32,7 @@ final class AgentTrayItemTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ matches: @escaping (String) -> Bool
     ) -> String {
         var last = ""
-        let ok = MainLoop.iterate(timeout: timeout) {
+        let ok = LoopWait.until(timeout: timeout) {
             last = Self.property(client, name)
             return matches(last)
         }
@@ -84,7 +84,7 @@ final class AgentTrayItemTests: XCTestCase {
     func testItemFollowsTheCallRegistersAgainAndDismissesFromTheMenu() throws {
         try MainActor.assumeIsolated {
             var watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
             let h = try AgentHarness(config: "dismiss-policy = after:120")
             defer {
                 h.stop()
@@ -92,7 +92,7 @@ final class AgentTrayItemTests: XCTestCase {
             }
             XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty },
+                LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty },
                 "the item registered with the watcher:\n\(h.agent.log.suffix(2000))")
             let service = watcher.registrations[0].service
             XCTAssertEqual(service, Self.agentUniqueName(), "registered under the agent's unique name")
@@ -159,13 +159,13 @@ final class AgentTrayItemTests: XCTestCase {
             // "At least" a second, not one exact label: a slow machine (AddressSanitizer) skips ticks.
             @MainActor func lastLabelSeconds() -> Int { labelSignals().last.flatMap(Self.labelSeconds) ?? -1 }
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= 1 },
+                LoopWait.until(timeout: 30) { lastLabelSeconds() >= 1 },
                 "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
             let signalsBefore = client.signals.count
             let labelsBefore = labelSignals().count
             let target = lastLabelSeconds() + 4
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 30) { lastLabelSeconds() >= target }, "label +4 s: \(labelSignals())")
+                LoopWait.until(timeout: 30) { lastLabelSeconds() >= target }, "label +4 s: \(labelSignals())")
             let window = Array(client.signals.dropFirst(signalsBefore))
             let labels = Array(labelSignals().dropFirst(labelsBefore))
             XCTAssertEqual(labels.last?.hasSuffix(", '00:00')"), true, "the label's guide: \(labels)")
@@ -199,7 +199,7 @@ final class AgentTrayItemTests: XCTestCase {
             watcher = try WatcherStandIn()
             let restartedAt = Date()
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { watcher.registrations.count >= 1 },
+                LoopWait.until(timeout: 15) { watcher.registrations.count >= 1 },
                 "registered again after the watcher restarted:\n\(h.agent.log.suffix(2000))")
             print(
                 "tray item: registered again "
@@ -215,7 +215,7 @@ final class AgentTrayItemTests: XCTestCase {
             // "Dismiss" in the menu closes the banner; the item goes Passive.
             Self.clickMenuItem(labelled: "Dismiss", client)
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 10) { h.mock.closeCalls().count == 1 },
+                LoopWait.until(timeout: 10) { h.mock.closeCalls().count == 1 },
                 "the banner closed (CloseNotification):\n\(h.agent.log.suffix(2000))")
             Self.waitFor(client, "Status", "after the call", log: h.agent.log) { $0 == "(<'Passive'>,)" }
             XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<''>,)")
@@ -234,7 +234,7 @@ final class AgentTrayItemTests: XCTestCase {
     func testNoItemWithTrayItemOff() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(config: "tray-item = off")
             defer {
                 h.stop()
@@ -274,10 +274,10 @@ final class AgentTrayItemTests: XCTestCase {
             let watcher = try WatcherStandIn()
             defer { watcher.stop() }
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 15) { !watcher.registrations.isEmpty },
+                LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty },
                 "the item registered with the new watcher:\n\(h.agent.log.suffix(2000))")
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 30) { client.signals.contains { $0.member == "NewToolTip" } },
+                LoopWait.until(timeout: 30) { client.signals.contains { $0.member == "NewToolTip" } },
                 "the ticks signal once a watcher is there: \(client.signals)")
         }
     }
@@ -287,7 +287,7 @@ final class AgentTrayItemTests: XCTestCase {
     func testTheItemSpeaksTheUsersLanguage() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": ""])
             defer {
                 h.stop()
@@ -324,7 +324,7 @@ final class AgentTrayItemTests: XCTestCase {
                     to: tool, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
             let h = try AgentHarness(environment: [
                 "PATH": "\(bin.path):\(path)", "WAYLAND_DISPLAY": "wayland-tray-test", "TRAY_TEST_COPIED": copied.path,
@@ -350,7 +350,7 @@ final class AgentTrayItemTests: XCTestCase {
         try MainActor.assumeIsolated {
             let handler = try FakeURLHandler()
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
             let h = try AgentHarness(
                 config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
                 environment: handler.environment)
@@ -382,7 +382,7 @@ final class AgentTrayItemTests: XCTestCase {
     ) throws -> BusTestClient {
         XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)", file: file, line: line)
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { !watcher.registrations.isEmpty },
+            LoopWait.until(timeout: 30) { !watcher.registrations.isEmpty },
             "the item never registered:\n\(h.agent.log.suffix(2000))", file: file, line: line)
         guard let registration = watcher.registrations.first else { throw NotRegistered() }
         return try BusTestClient(destination: registration.service)
@@ -404,7 +404,7 @@ final class AgentTrayItemTests: XCTestCase {
         line: UInt = #line
     ) -> String {
         var text = ""
-        let written = MainLoop.iterate(timeout: 30) {
+        let written = LoopWait.until(timeout: 30) {
             text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             return !text.isEmpty
         }
@@ -415,7 +415,7 @@ final class AgentTrayItemTests: XCTestCase {
     func testPassiveWhileTheShellExtensionOwnsItsName() throws {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
-            XCTAssertTrue(MainLoop.iterate(timeout: 10) { watcher.ownsName })
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
             var shell: BusTestClient? = try BusTestClient(destination: "org.freedesktop.DBus")
             let request = shell!.call(
                 "RequestName", Args.tuple([Args.s(TrayItemController.shellIndicatorName), g_variant_new_uint32(4)]),
@@ -432,7 +432,7 @@ final class AgentTrayItemTests: XCTestCase {
             h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
             // The banner is up and the agent has heard of it; the item stays hidden.
             XCTAssertTrue(
-                MainLoop.iterate(timeout: 10) { h.agent.log.contains("ShellIndicator owned by") },
+                LoopWait.until(timeout: 10) { h.agent.log.contains("ShellIndicator owned by") },
                 h.agent.log.suffix(2000).description)
             XCTAssertEqual(Self.property(client, "Status"), "(<'Passive'>,)")
             XCTAssertEqual(Self.property(client, "XAyatanaLabel"), "(<''>,)")

@@ -2,6 +2,7 @@ import Foundation
 import RelavoiGLib
 import RelavoiSandboxKit
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// Examples/CallActivityHost, a package of its own that uses the SDK as an
@@ -49,18 +50,18 @@ final class ConsumerAppTests: XCTestCase {
         let context = { "\n\(mode) log:\n\(app.log.suffix(3000))\nNotify: \(mock.notifyCalls().map(\.body))" }
 
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { app.log.contains("host: connected true") }, "connected\(context())")
+            LoopWait.until(timeout: 30) { app.log.contains("host: connected true") }, "connected\(context())")
         sandbox.sendEvent(type: "call.answered", payload: ["sessionId": .string("ses_host")])
 
         // The seeds' listeners: the home view's print and one added from a detached task.
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { app.log.contains("Answered ses_host") }, "listener\(context())")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { app.log.contains("Answered ses_host") }, "listener\(context())")
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { app.log.contains("any-isolation: answered ses_host") },
+            LoopWait.until(timeout: 30) { app.log.contains("any-isolation: answered ses_host") },
             "off-main listener\(context())")
 
         // The LiveActivityManager's banner, under the host's name, then ticking in place.
         var first: MockNotificationServer.NotifyCall?
-        MainLoop.iterate(timeout: 30) {
+        LoopWait.until(timeout: 30) {
             first = mock.notifyCalls().first { $0.summary == "Chowdeck rider" }
             return first != nil
         }
@@ -69,7 +70,7 @@ final class ConsumerAppTests: XCTestCase {
         XCTAssertEqual(banner.hints["desktop-entry"], desktopEntry)
         XCTAssertEqual(banner.body, "+2348000000001 · 00:00\n✔ Verified")
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) {
+            LoopWait.until(timeout: 30) {
                 mock.notifyCalls().contains {
                     $0.body.hasPrefix("+2348000000001 · ") && ($0.timerSeconds ?? -1) >= 2 && $0.replacesId != 0
                 }
@@ -77,7 +78,7 @@ final class ConsumerAppTests: XCTestCase {
 
         sandbox.sendEvent(
             type: "call.ended", payload: ["sessionId": .string("ses_host"), "durationSeconds": .int(3)])
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { mock.closeCalls().count == 1 }, "closed\(context())")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { mock.closeCalls().count == 1 }, "closed\(context())")
         let ended = mock.notifyCalls().filter { $0.body.hasPrefix("Call ended") }
         if lingers {
             XCTAssertEqual(ended.count, 1, "the ended state shows before the close\(context())")

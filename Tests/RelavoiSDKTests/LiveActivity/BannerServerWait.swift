@@ -16,7 +16,7 @@ enum BannerServerWait {
     ) throws {
         _ = try runOnLoop { await BannerDriver.shared.bannersAvailable() }
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) {
+            LoopWait.until(timeout: 30) {
                 MainActor.assumeIsolated {
                     BannerDriver.shared.isServerAvailable && isThisTests(BannerDriver.shared.serverProfile)
                 }
@@ -27,7 +27,7 @@ enum BannerServerWait {
     /// test's is not taken for it.
     static func untilGone(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } },
+            LoopWait.until(timeout: 30) { MainActor.assumeIsolated { !BannerDriver.shared.isServerAvailable } },
             "the presenter never saw the test's server go", file: file, line: line)
     }
 }

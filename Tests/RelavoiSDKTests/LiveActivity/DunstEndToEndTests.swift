@@ -2,6 +2,7 @@ import Foundation
 import RelavoiGLib
 import RelavoiSDK
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// The banner on dunst, a real notification server under Xvfb: what a person sees.
@@ -11,7 +12,7 @@ final class DunstEndToEndTests: XCTestCase {
     private func waitForTwoTicks(_ ticks: Recorder, file: StaticString = #filePath, line: UInt = #line) throws {
         let before = ticks.count
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { ticks.count >= before + 2 }, "the timer did not tick", file: file,
+            LoopWait.until(timeout: 30) { ticks.count >= before + 2 }, "the timer did not tick", file: file,
             line: line)
         try runOnLoop { await BannerDriver.shared.flush() }
     }
@@ -36,7 +37,7 @@ final class DunstEndToEndTests: XCTestCase {
             )
             return manager
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dunst.displayedCount() == 1 })
+        XCTAssertTrue(LoopWait.until(timeout: 30) { dunst.displayedCount() == 1 })
         // Two ticks later: still one notification, nothing in history.
         try waitForTwoTicks(ticks)
         XCTAssertEqual(dunst.displayedCount(), 1, "ticks update in place")
@@ -47,7 +48,7 @@ final class DunstEndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: shot)
 
         dunst.userClose()
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dismissed.result != nil }, "dismissal reaches the owner")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { dismissed.result != nil }, "dismissal reaches the owner")
         XCTAssertEqual(try dismissed.result?.get(), "ses_dunst")
         XCTAssertFalse(MainActor.assumeIsolated { manager.isActive })
         // A marker banner keeps the timer going: two ticks later only the marker is on screen.
@@ -57,10 +58,10 @@ final class DunstEndToEndTests: XCTestCase {
                 sessionId: "ses_marker", proxyNumber: "+1999", otherPartyLabel: "Marker", verified: true)
             return marker
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dunst.displayedCount() == 1 }, "the marker shows")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { dunst.displayedCount() == 1 }, "the marker shows")
         try waitForTwoTicks(ticks)
         XCTAssertEqual(dunst.displayedCount(), 1, "no tick shows the dismissed banner again")
         try runOnLoop { await marker.end() }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dunst.displayedCount() == 0 })
+        XCTAssertTrue(LoopWait.until(timeout: 30) { dunst.displayedCount() == 0 })
     }
 }

@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSDK
 import RelavoiTestSupport
+import RelavoiXCTestSupport
 import XCTest
 
 /// LiveActivityManager against python3-dbusmock's notification daemon on a
@@ -32,7 +33,7 @@ final class LiveActivityManagerTests: XCTestCase {
 
     private func waitForNotify(count: Int, timeout: Double = 30) -> [MockNotificationServer.NotifyCall] {
         var calls: [MockNotificationServer.NotifyCall] = []
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             calls = self.mock.notifyCalls()
             return calls.count >= count
         }
@@ -55,7 +56,7 @@ final class LiveActivityManagerTests: XCTestCase {
             keep(marker)
         }
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 30) { self.notifyCalls(of: "Marker").contains { ($0.timerSeconds ?? -1) >= 2 } },
+            LoopWait.until(timeout: 30) { self.notifyCalls(of: "Marker").contains { ($0.timerSeconds ?? -1) >= 2 } },
             "the marker banner did not tick twice: \(mock.notifyCalls().map(\.body))", file: file, line: line)
     }
 
@@ -123,7 +124,7 @@ final class LiveActivityManagerTests: XCTestCase {
             await manager.end()
             XCTAssertFalse(manager.isActive)
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { self.mock.closeCalls() == [1] }, "\(mock.closeCalls())")
         XCTAssertFalse(MainActor.assumeIsolated { BannerDriver.shared.isTimerRunning }, "no banner, no timer")
         try assertNoMoreNotify(of: "A", "no tick after the end")
     }
@@ -136,7 +137,7 @@ final class LiveActivityManagerTests: XCTestCase {
             keep(manager)
         }
         var ended: MockNotificationServer.NotifyCall?
-        MainLoop.iterate(timeout: 5) {
+        LoopWait.until(timeout: 5) {
             ended = self.mock.notifyCalls().last
             return ended?.hints["category"] == "call.ended"
         }
@@ -146,7 +147,7 @@ final class LiveActivityManagerTests: XCTestCase {
         XCTAssertEqual(endedCall.timeout, -1)
         XCTAssertTrue(endedCall.body.hasPrefix("Call ended · 00:00"), endedCall.body)
         XCTAssertEqual(mock.closeCalls(), [], "not closed before the date")
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { self.mock.closeCalls() == [1] })
+        XCTAssertTrue(LoopWait.until(timeout: 5) { self.mock.closeCalls() == [1] })
     }
 
     func testDefaultPolicyKeepsEndedBannerWithServerTimeout() throws {
@@ -156,7 +157,7 @@ final class LiveActivityManagerTests: XCTestCase {
             await manager.end(dismissPolicy: .default)
             keep(manager)
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
+        XCTAssertTrue(LoopWait.until(timeout: 30) { self.mock.notifyCalls().last?.hints["category"] == "call.ended" })
         let ended = try XCTUnwrap(mock.notifyCalls().last)
         XCTAssertEqual(ended.timeout, -1)
         try assertNoMoreNotify(of: "C", "an ended banner does not tick")
@@ -174,7 +175,7 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         _ = waitForNotify(count: 1)
         mock.emitClosed(id: 1, reason: 2)
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { dismissed.result != nil })
+        XCTAssertTrue(LoopWait.until(timeout: 30) { dismissed.result != nil })
         XCTAssertEqual(try dismissed.result?.get(), "ses_dismiss")
         try assertNoMoreNotify(of: "D", "no tick shows a dismissed banner again")
     }
@@ -216,7 +217,7 @@ final class LiveActivityManagerTests: XCTestCase {
         }
         // Start and update may coalesce into one Notify or come as two: the latest is the update.
         var calls: [MockNotificationServer.NotifyCall] = []
-        MainLoop.iterate(timeout: 30) {
+        LoopWait.until(timeout: 30) {
             calls = self.mock.notifyCalls()
             return calls.last?.summary == "New <b>name</b>"
         }
@@ -246,7 +247,7 @@ final class HungServerTests: XCTestCase {
                 sessionId: "ses_hang", proxyNumber: "+1", otherPartyLabel: "Before", verified: false)
             return manager
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 5) { mock.notifyCalls().count >= 1 })
+        XCTAssertTrue(LoopWait.until(timeout: 5) { mock.notifyCalls().count >= 1 })
         mock.pause()
         // While the server is stopped for 30 s (past libnotify's 25 s D-Bus
         // timeout), a 100 ms heartbeat on the main loop keeps beating.
@@ -255,7 +256,7 @@ final class HungServerTests: XCTestCase {
         _ = try runOnLoop {
             await manager.update(state: .init(elapsedSeconds: 5, verified: true, otherPartyLabel: "After"))
         }
-        MainLoop.iterate(timeout: 30) { false }
+        LoopWait.until(timeout: 30) { false }
         heartbeat.cancel()
         mock.resume()
         let resumedAt = Date()
@@ -264,7 +265,7 @@ final class HungServerTests: XCTestCase {
         let longestPause = beats.longestPause()
         XCTAssertLessThan(longestPause, 20, "main loop stalled while the server was stopped")
         XCTAssertTrue(
-            MainLoop.iterate(timeout: 10) { mock.notifyCalls().last?.summary == "After" },
+            LoopWait.until(timeout: 10) { mock.notifyCalls().last?.summary == "After" },
             "the latest state reaches the server after it resumes")
         print(
             "hung server: \(beats.count) heartbeats in 30 s, the longest pause \(Int(longestPause * 1000)) ms; caught up \(Int(Date().timeIntervalSince(resumedAt) * 1000)) ms after SIGCONT"
@@ -330,7 +331,7 @@ final class BannersDisabledTests: XCTestCase {
             try await marker.start(sessionId: "ses_on", proxyNumber: "+1", otherPartyLabel: "On", verified: true)
             return marker
         }
-        XCTAssertTrue(MainLoop.iterate(timeout: 30) { !mock.notifyCalls().isEmpty })
+        XCTAssertTrue(LoopWait.until(timeout: 30) { !mock.notifyCalls().isEmpty })
         XCTAssertEqual(Set(mock.notifyCalls().map(\.summary)), ["On"], "nothing was shown while banners were off")
         try runOnLoop { await marker.end() }
     }

@@ -2,13 +2,14 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 import XCTest
 
 @testable import RelavoiSDK
 
 /// Integration tests of the SDK's stream against a real `SandboxServer`
 /// on loopback. Synchronous XCTest methods: the test thread is the main
-/// thread and runs the GLib loop itself (`MainLoop.iterate`).
+/// thread and runs the GLib loop itself (`LoopWait.until`).
 class StreamTestCase: XCTestCase {
     /// A short-timing config for the sandbox: fast, deterministic backoff.
     @MainActor
@@ -49,7 +50,7 @@ class StreamTestCase: XCTestCase {
             defer {
                 _ = try? awaitOnLoop(timeout: 5) { await relavoi.events.disconnect() }
                 server.stop()
-                MainLoop.iterate(timeout: 0.1) { false }
+                LoopWait.until(timeout: 0.1) { false }
                 // The API secret never reaches a log line.
                 let secret = apiSecret ?? server.options.apiSecret
                 for (_, text) in logs.lines where text.contains(secret) {
@@ -113,7 +114,7 @@ func awaitOnLoop<T: Sendable>(timeout: Double = 10, _ operation: @escaping @Main
             box.result = .failure(error)
         }
     }
-    guard MainLoop.iterate(timeout: timeout, until: { box.result != nil }) else { throw StreamLoopTimeout() }
+    guard LoopWait.until(timeout: timeout, { box.result != nil }) else { throw StreamLoopTimeout() }
     return try box.result!.get()
 }
 
@@ -121,13 +122,13 @@ func awaitOnLoop<T: Sendable>(timeout: Double = 10, _ operation: @escaping @Main
 @MainActor
 @discardableResult
 func loopUntil(timeout: Double = 10, _ condition: @MainActor () -> Bool) -> Bool {
-    MainLoop.iterate(timeout: timeout) { condition() }
+    LoopWait.until(timeout: timeout) { condition() }
 }
 
 /// Runs the loop for `seconds`.
 @MainActor
 func loopFor(_ seconds: Double) {
-    MainLoop.iterate(timeout: seconds) { false }
+    LoopWait.until(timeout: seconds) { false }
 }
 
 /// Records what listeners see.

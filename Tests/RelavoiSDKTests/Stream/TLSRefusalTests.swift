@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 @testable import RelavoiSDK
@@ -51,7 +52,7 @@ final class TLSRefusalTests: XCTestCase {
             server.terminate()
             server.waitUntilExit()
         }
-        let listening = MainLoop.iterate(timeout: 10) {
+        let listening = LoopWait.until(timeout: 10) {
             self.run("/bin/bash", ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(port)"]) == 0
         }
         XCTAssertTrue(listening, "openssl s_server did not start", file: file, line: line)

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +50,7 @@ final class RawSocket {
             } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 if Date() > deadline { return false }
                 pump()
-                MainLoop.iterate(timeout: 0.01) { false }
+                LoopWait.until(timeout: 0.01) { false }
             } else {
                 return false
             }
@@ -76,7 +77,7 @@ final class RawSocket {
     /// Runs the loop, reading, until `done` or `timeout`.
     @discardableResult
     func wait(timeout: Double, until done: (RawSocket) -> Bool) -> Bool {
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             pump()
             return done(self)
         }

@@ -4,6 +4,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiTestSupport
 import XCTest
 
 /// A libsoup client for tests, on the same GLib main loop as the server:
@@ -74,7 +75,7 @@ final class SoupTestClient {
         }
         soup_session_send_and_read_async(
             session, message, G_PRIORITY_DEFAULT, nil, callback, Unmanaged.passRetained(state).toOpaque())
-        guard MainLoop.iterate(timeout: timeout, until: { state.done }) else {
+        guard LoopWait.until(timeout: timeout, { state.done }) else {
             XCTFail("\(method) \(url) timed out", file: file, line: line)
             return Response(status: 0, text: "", headers: [:])
         }
@@ -118,7 +119,7 @@ final class SoupTestClient {
         }
         soup_session_websocket_connect_async(
             session, message, nil, nil, G_PRIORITY_DEFAULT, nil, callback, Unmanaged.passRetained(socket).toOpaque())
-        guard MainLoop.iterate(timeout: timeout, until: { socket.connectDone }), socket.connectError == nil else {
+        guard LoopWait.until(timeout: timeout, { socket.connectDone }), socket.connectError == nil else {
             XCTFail("WebSocket \(url) failed: \(socket.connectError ?? "timeout")", file: file, line: line)
             return nil
         }
@@ -188,12 +189,12 @@ final class TestWebSocket {
     /// Iterates the loop until `count` messages arrived.
     @discardableResult
     func waitForMessages(_ count: Int, timeout: Double = 30) -> Bool {
-        MainLoop.iterate(timeout: timeout) { self.messages.count >= count }
+        LoopWait.until(timeout: timeout) { self.messages.count >= count }
     }
 
     @discardableResult
     func waitForClose(timeout: Double = 5) -> Bool {
-        MainLoop.iterate(timeout: timeout) { self.isClosed }
+        LoopWait.until(timeout: timeout) { self.isClosed }
     }
 }
 
@@ -203,5 +204,5 @@ private func sessionPointer(_ source: UnsafeMutablePointer<GObject>?) -> UnsafeM
 
 /// Runs the loop for `seconds`, whatever happens.
 func spin(_ seconds: Double) {
-    MainLoop.iterate(timeout: seconds) { false }
+    LoopWait.until(timeout: seconds) { false }
 }

@@ -3,6 +3,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// A second connection to the private test bus that calls the service
@@ -75,7 +76,7 @@ final class BusTestClient {
         g_dbus_connection_call(
             connection.pointer, destination, path, interface, method, parameters, nil,
             G_DBUS_CALL_FLAGS_NO_AUTO_START, Int32(timeout * 1000), nil, callback, data)
-        XCTAssertTrue(MainLoop.iterate(timeout: timeout + 2) { pending.done }, "no reply to \(method)")
+        XCTAssertTrue(LoopWait.until(timeout: timeout + 2) { pending.done }, "no reply to \(method)")
         if let value = pending.reply.value { owned.append(value) }
         return pending.reply
     }
@@ -106,7 +107,7 @@ final class BusTestClient {
     /// Turns the loop until `count` signals arrived (or `timeout`).
     @discardableResult
     func waitForSignals(_ count: Int, timeout: Double = 5) -> [Signal] {
-        MainLoop.iterate(timeout: timeout) { self.signalLog.signals.count >= count }
+        LoopWait.until(timeout: timeout) { self.signalLog.signals.count >= count }
         return signalLog.signals
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// A pseudo-terminal for driving a command as a person at a terminal would:
 /// the child gets the slave side as stdin, stdout and stderr; the test reads
@@ -71,7 +72,7 @@ final class PseudoTerminal {
     /// `condition` holds for the output read so far, or `timeout` passes.
     @discardableResult
     func wait(timeout: Double = 30, until condition: (String) -> Bool) -> Bool {
-        MainLoop.iterate(timeout: timeout) {
+        LoopWait.until(timeout: timeout) {
             drain()
             return condition(output)
         }

@@ -3,6 +3,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// gnome-keyring-daemon (secrets component only) on the test's private
@@ -24,7 +25,7 @@ final class TestKeyring {
         }
         guard !hasOwner() else { throw XCTSkip("another secret service already runs on this bus") }
         let keyring = try TestKeyring()
-        guard MainLoop.iterate(timeout: 15, until: { hasOwner() }) else {
+        guard LoopWait.until(timeout: 15, { hasOwner() }) else {
             keyring.stop()
             throw XCTSkip("gnome-keyring-daemon did not start on the test bus")
         }
@@ -65,7 +66,7 @@ final class TestKeyring {
             kill(process.processIdentifier, SIGCONT)
             process.terminate()
             process.waitUntilExit()
-            _ = MainLoop.iterate(timeout: 5) { !Self.hasOwner() }
+            _ = LoopWait.until(timeout: 5) { !Self.hasOwner() }
         }
         try? FileManager.default.removeItem(at: home)
     }

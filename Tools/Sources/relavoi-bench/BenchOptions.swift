@@ -1,0 +1,116 @@
+import Foundation
+import RelavoiGLib
+
+/// `relavoi-bench [OPTION…]` (the system benchmark) and `relavoi-bench micro`.
+struct BenchOptions: Codable, Equatable {
+    var runs = 3
+    var calls = 1000
+    var firehoseFrames = 100_000
+    var sessions = 10_000
+    var idleSeconds = 20.0
+    var windowSeconds = 10.0
+    var notifySendUpdates = 10
+    var servers: [NotificationServer.Kind] = [.dbusmock, .dunst]
+    var outDirectory = ".build/bench"
+    var agentBinary = ""
+    var swiftVersion = "unknown"
+    /// `micro --out FILE`: the in-process part only.
+    var microOut: String?
+    /// `ticker --banners N`: the reference client only.
+    var tickerBanners: Int?
+
+    var logDirectory: String { outDirectory + "/logs" }
+
+    static let usage = """
+        usage: relavoi-bench [--runs N] [--calls N] [--firehose N] [--sessions N] [--idle S]
+                             [--window S] [--updates N] [--servers dbusmock,dunst] [--out DIR]
+                             [--agent PATH] [--swift-version TEXT] [--quick]
+               relavoi-bench micro --out FILE [--firehose N]
+               relavoi-bench ticker --banners N
+
+        Run it on a private session bus with no notification server (scripts/bench.sh
+        does: make bench). It starts relavoi-sandbox in process, python3-dbusmock,
+        dunst under Xvfb and the release relavoi-agent next to this binary, prints
+        one table and writes DIR/latest.json (default .build/bench).
+          --quick   1 run, 200 calls, 20,000 frames, 5 s windows (a smoke test)
+        """
+
+    enum Parse {
+        case run(BenchOptions)
+        case exit(Int32, String)
+    }
+
+    static func parse(_ arguments: [String]) -> Parse {
+        var options = BenchOptions()
+        options.agentBinary = RunningExecutable.sibling("relavoi-agent")
+        var rest = Array(arguments.dropFirst())
+        if rest.first == "micro" {
+            rest.removeFirst()
+            options.microOut = ""
+        } else if rest.first == "ticker" {
+            rest.removeFirst()
+            options.tickerBanners = 1
+        }
+        let parsed: CommandLineParser.Parsed
+        do {
+            switch try parser.parse(["relavoi-bench"] + rest) {
+            case .help: return .exit(0, usage)
+            case .parsed(let result): parsed = result
+            }
+        } catch {
+            guard error.kind == .missingValue, let flag = error.option else { return .exit(2, error.message) }
+            return .exit(2, "relavoi-bench: \(flag) needs a value\n\n" + usage)
+        }
+        if let flag = parsed.remaining.first { return .exit(2, "relavoi-bench: unknown option \(flag)\n\n" + usage) }
+        for given in parsed.given {
+            let flag = "--" + given.name
+            guard let value = given.value else {
+                options.runs = 1  // --quick, the only flag
+                options.calls = 200
+                options.firehoseFrames = 20_000
+                options.sessions = 10_000
+                options.idleSeconds = 5
+                options.windowSeconds = 5
+                options.notifySendUpdates = 3
+                continue
+            }
+            let number = Double(value)
+            switch flag {
+            case "--runs": options.runs = Int(number ?? 0)
+            case "--calls": options.calls = Int(number ?? 0)
+            case "--firehose": options.firehoseFrames = Int(number ?? 0)
+            case "--sessions": options.sessions = Int(number ?? 0)
+            case "--idle": options.idleSeconds = number ?? 0
+            case "--window": options.windowSeconds = number ?? 0
+            case "--updates": options.notifySendUpdates = Int(number ?? 0)
+            case "--out":
+                if options.microOut != nil { options.microOut = value } else { options.outDirectory = value }
+            case "--banners": options.tickerBanners = Int(number ?? 0)
+            case "--agent": options.agentBinary = value
+            case "--swift-version": options.swiftVersion = value
+            default:  // --servers
+                let kinds = value.split(separator: ",").map { NotificationServer.Kind(rawValue: String($0)) }
+                guard !kinds.isEmpty, kinds.allSatisfy({ $0 != nil }), kinds.first == .dbusmock else {
+                    return .exit(2, "relavoi-bench: --servers is a list of dbusmock,dunst starting with dbusmock")
+                }
+                options.servers = kinds.compactMap { $0 }
+            }
+            let numeric = [
+                "--banners", "--runs", "--calls", "--firehose", "--sessions", "--idle", "--window", "--updates",
+            ]
+            if numeric.contains(flag), (number ?? 0) <= 0 {
+                return .exit(2, "relavoi-bench: \(flag) must be a positive number")
+            }
+        }
+        if options.microOut == "" { return .exit(2, "relavoi-bench micro: --out FILE is required") }
+        return .run(options)
+    }
+
+    private static let parser = CommandLineParser(
+        options: [
+            "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "agent",
+            "swift-version", "servers",
+        ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
+        keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
+
+}
