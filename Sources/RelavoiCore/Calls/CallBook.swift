@@ -52,6 +52,8 @@ public struct CallBook: Sendable {
     }
 
     public var shownCount: Int { counts[.shown, default: 0] }
+    /// Entries in the arrival-order queues, stale ones included.
+    var orderLogCount: Int { queues.values.map(\.count).reduce(0, +) }
     public var overflowCount: Int { counts[.overflow, default: 0] }
 
     /// A call rang or was answered.
@@ -104,7 +106,7 @@ public struct CallBook: Sendable {
     private mutating func insert(_ sessionId: String, _ call: Call) {
         calls[sessionId] = call
         counts[call.slot, default: 0] += 1
-        queues[call.slot]?.append(sessionId, sequence: call.sequence)
+        enqueue(sessionId, call)
     }
 
     @discardableResult
@@ -120,7 +122,18 @@ public struct CallBook: Sendable {
         call.slot = slot
         calls[sessionId] = call
         counts[slot, default: 0] += 1
+        enqueue(sessionId, call)
+    }
+
+    /// The dismissed queue is popped only when the book is full, so the
+    /// entries of calls that ended stayed in it for good: once stale ones
+    /// outnumber the calls in the slot, they go.
+    private mutating func enqueue(_ sessionId: String, _ call: Call) {
+        let slot = call.slot
         queues[slot]?.append(sessionId, sequence: call.sequence)
+        guard let length = queues[slot]?.count, length > 2 * max(64, counts[slot, default: 0]) else { return }
+        let calls = calls
+        queues[slot]?.keep { calls[$0]?.slot == slot && calls[$0]?.sequence == $1 }
     }
 
     /// The oldest call still in `slot`, taken off its queue.
@@ -137,7 +150,15 @@ private struct OrderQueue: Sendable {
     private var items: [(String, Int)] = []
     private var head = 0
 
+    var count: Int { items.count - head }
+
     mutating func append(_ sessionId: String, sequence: Int) { items.append((sessionId, sequence)) }
+
+    /// Keeps the entries still current, in order.
+    mutating func keep(_ isCurrent: (String, Int) -> Bool) {
+        items = items[head...].filter { isCurrent($0.0, $0.1) }
+        head = 0
+    }
 
     mutating func popFirst() -> (String, Int)? {
         guard head < items.count else { return nil }

@@ -117,45 +117,6 @@ import Testing
     }
 }
 
-@Suite struct CallBookTests {
-    let t = Date(timeIntervalSince1970: 0)
-
-    @Test func capsBannersAndCountsTheRestInOneSummary() {
-        var book = CallBook(maxBanners: 2)
-        #expect(book.callChanged("a", phase: .ringing) == [.showBanner(sessionId: "a", phase: .ringing)])
-        #expect(
-            book.callChanged("b", phase: .active(startedAt: t)) == [
-                .showBanner(sessionId: "b", phase: .active(startedAt: t))
-            ])
-        #expect(book.callChanged("c", phase: .ringing) == [.summary(count: 1)])
-        #expect(book.callChanged("d", phase: .ringing) == [.summary(count: 2)])
-        #expect(book.callChanged("c", phase: .active(startedAt: t)).isEmpty, "an overflow call has no banner to move")
-        // a ends: c (the oldest waiting) takes its place, with its latest phase.
-        #expect(
-            book.callFinished("a") == [
-                .endBanner(sessionId: "a"), .showBanner(sessionId: "c", phase: .active(startedAt: t)),
-                .summary(count: 1),
-            ])
-        #expect(book.callFinished("d") == [.summary(count: 0)])
-    }
-
-    @Test func dismissedCallsKeepNoSlotAndNeverComeBack() {
-        var book = CallBook(maxBanners: 1)
-        _ = book.callChanged("a", phase: .ringing)
-        _ = book.callChanged("b", phase: .ringing)
-        #expect(book.bannerDismissed("a") == [.showBanner(sessionId: "b", phase: .ringing), .summary(count: 0)])
-        #expect(book.callChanged("a", phase: .active(startedAt: t)).isEmpty)
-        #expect(book.callFinished("a").isEmpty)
-    }
-
-    @Test func followedCallsAreBounded() {
-        var book = CallBook(maxBanners: 1, capacity: 50)
-        for index in 0..<5_000 { _ = book.callChanged("s\(index)", phase: .ringing) }
-        #expect(book.calls.count <= 50)
-        #expect(book.calls["s0"]?.slot == .shown, "the shown banner is never evicted")
-    }
-}
-
 @Suite struct SessionDetailsTests {
     @Test func liveStatesAndTenantDecideVerification() throws {
         let active = try JSONValue.parse(

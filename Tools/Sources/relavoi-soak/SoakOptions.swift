@@ -11,6 +11,8 @@ struct SoakOptions {
     var serverRestarts: Int?
     /// Mean seconds between new calls (exponentially distributed).
     var callInterval: Double = 4
+    /// Sessions without calls per second (`SessionFill`); nil: `defaultSessionRate`.
+    var sessionRate: Double?
     var seed: UInt64 = 0x5EED
     var agentPath: String
     var outputDirectory: String
@@ -50,6 +52,12 @@ struct SoakOptions {
             }
             callInterval = value
         }
+        if let text = environment["SOAK_SESSION_RATE"] {
+            guard let value = Double(text), value >= 0 else {
+                throw SoakError("SOAK_SESSION_RATE must be a number of sessions per second")
+            }
+            sessionRate = value
+        }
         if let text = environment["SOAK_SEED"], let value = UInt64(text) { seed = value }
     }
 
@@ -61,6 +69,14 @@ struct SoakOptions {
     /// many as fit at the minimum spacing.
     var reconnectCount: Int { reconnects ?? min(50, Int(mixSeconds / Self.minimumReconnectSpacing)) }
     var restartCount: Int { serverRestarts ?? min(5, max(1, Int(mixSeconds / Self.minimumRestartSpacing))) }
+
+    /// The agent's largest bounds: sessions remembered (`CallMachine.Settings.capacity`)
+    /// and event ids remembered (`EventDeduplicator`).
+    static let largestBound = max(CallMachine.Settings().capacity, EventDeduplicator.defaultCapacity)
+    /// 1.1 × the largest bound in sessions over the first fifth of the mix (an
+    /// hour's run: 6.4/s, its caches full at about 11 minutes), 2 to 40 a second.
+    var defaultSessionRate: Double { min(40, max(2, Double(Self.largestBound) * 1.1 / (mixSeconds / 5))) }
+    var fillRate: Double { sessionRate ?? defaultSessionRate }
 }
 
 struct SoakError: Error, CustomStringConvertible {
