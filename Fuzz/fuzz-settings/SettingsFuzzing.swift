@@ -71,7 +71,7 @@ enum SettingsFuzzing {
         let known: Set = [
             "base-url", "ws-url", "api-key", "tenant-id", "user-phone", "api-secret-file", "dismiss-policy",
             "ring-through-dnd", "sms-notifications", "proxy-numbers", "max-banners", "label-key", "banners-enabled",
-            "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar",
+            "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar", "open-url",
         ]
         expect(given.keys.allSatisfy(known.contains), "accepted an unknown key among \(given.keys.sorted())")
         expect((1...20).contains(s.maxBanners), "max-banners \(s.maxBanners) out of 1…20")
