@@ -24,7 +24,7 @@ struct SessionFill {
         var new: [String] = []
         while rate > 0, nextAt <= now, nextAt < stop {
             created += 1
-            let sessionId = "soak_quiet_\(created)"
+            let sessionId = SoakIdentifier.make("soak_quiet_", created)
             new.append(sessionId)
             living.append((nextAt + lifetime, sessionId))
             nextAt += 1 / rate

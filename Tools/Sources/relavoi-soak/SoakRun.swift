@@ -232,7 +232,7 @@ final class SoakRun {
 
     private func scheduleCall(at time: Double, ring: Double, talk: Double, outcome: CallOutcome) {
         callSerial += 1
-        let sessionId = "soak_\(callSerial)"
+        let sessionId = SoakIdentifier.make("soak_call_", callSerial)
         let proxy = "+23480000\(String(format: "%05d", callSerial % 100_000))"
         let label = Self.labels[callSerial % Self.labels.count]
         let flat = random.chance(0.2)
@@ -302,7 +302,8 @@ final class SoakRun {
                 sandbox.sendFlatEvent(type: type, fields: payload)
             } else {
                 eventIdsSent += 1
-                let id = sandbox.sendEvent(type: type, payload: payload)
+                let id = sandbox.sendEvent(
+                    type: type, payload: payload, id: SoakIdentifier.make("soak_event_", eventIdsSent))
                 if duplicate {
                     count("duplicates")
                     sandbox.sendEvent(type: type, payload: payload, id: id)
