@@ -9,34 +9,31 @@ import RelavoiGLib
 final class BannerNotification {
     let key: String
     let pointer: UnsafeMutablePointer<NotifyNotification>
+    private let signals: NotificationSignals
     /// What was last shown, for its actions (set only when they change).
     private var shownContent: NotificationContent?
     /// Whether it was updated in place after its first show.
     private(set) var wasUpdated = false
 
     /// - Parameter signals: hears the object's closed and action signals.
-    init(key: String, content: NotificationContent, icon: String, signals: NotificationSignals) {
+    init(key: String, signals: NotificationSignals) {
         self.key = key
-        pointer = notify_notification_new(content.summary, content.body, icon)
+        self.signals = signals
+        pointer = notify_notification_new("", nil, nil)
         signals.connectClosed(pointer, key: key)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-    /// The server's id (0 before the first show).
+    /// The server's id (0 until a show succeeded).
     var id: UInt32 { UInt32(bitPattern: relavoi_notification_id(pointer)) }
 
     /// Shows `content` (libnotify's synchronous `Notify`), in place once shown.
     /// Returns whether the server took it.
-    func show(
-        _ content: NotificationContent, icon: String, owner: BannerOwner, rules: NotificationServerRules,
-        signals: NotificationSignals
-    ) -> Bool {
+    func show(_ content: NotificationContent, icon: String, owner: BannerOwner, rules: NotificationServerRules) -> Bool
+    {
         let previousID = id
-        if shownContent != nil {
-            notify_notification_update(pointer, content.summary, content.body, icon)
-            wasUpdated = true
-        }
+        notify_notification_update(pointer, content.summary, content.body, icon)
         // Hints persist across updates in libnotify: start from none each time.
         notify_notification_clear_hints(pointer)
         notify_notification_set_app_name(pointer, owner.appName)
@@ -54,31 +51,30 @@ final class BannerNotification {
             return false
         }
         shownContent = content
-        if previousID != 0, id != previousID {
-            // The server made a new notification for the update (mako and GNOME
-            // do when the old one is gone; a server without replacing always):
-            // the old one, if it is still there, must not stay beside it.
-            Self.close(id: previousID)
+        if previousID != 0 {
+            wasUpdated = true
+            if id != previousID {
+                // The server made a new notification for the update (mako and GNOME
+                // do when the old one is gone; a server without replacing always):
+                // the old one, if it is still there, must not stay beside it.
+                Self.close(id: previousID)
+            }
         }
         return true
     }
 
-    /// Closes it on the server (libnotify's synchronous `CloseNotification`).
+    /// Closes it on the server (libnotify's synchronous `CloseNotification`);
+    /// one never shown has nothing there.
     func close() {
-        var error: UnsafeMutablePointer<GError>?
-        if notify_notification_close(pointer, &error) == 0 {
-            Log.warning("notification server: could not close banner: \(GErrorText.take(error))")
-        }
+        guard id != 0 else { return }
+        Self.close(pointer, failure: { Log.warning("notification server: could not close banner: \($0)") })
     }
 
     /// Closes it again after the user dismissed it: dunst makes an update
     /// that crossed the dismissal a new notification under the same id,
     /// which would stay. Closing one that is gone only errs.
     func closeAfterDismissal() {
-        var error: UnsafeMutablePointer<GError>?
-        if notify_notification_close(pointer, &error) == 0 {
-            Log.debug("notification server: nothing more to close (\(GErrorText.take(error)))")
-        }
+        Self.close(pointer, failure: { Log.debug("notification server: nothing more to close (\($0))") })
     }
 
     /// Closes notification `id` through a libnotify object made for it.
@@ -86,9 +82,11 @@ final class BannerNotification {
         let stray = notify_notification_new("", nil, nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(stray)) }
         relavoi_notification_set_id(stray, gint(bitPattern: id))
+        close(stray, failure: { Log.debug("notification server: the replaced notification \(id) is gone (\($0))") })
+    }
+
+    private static func close(_ pointer: UnsafeMutablePointer<NotifyNotification>, failure: (String) -> Void) {
         var error: UnsafeMutablePointer<GError>?
-        if notify_notification_close(stray, &error) == 0 {
-            Log.debug("notification server: the replaced notification \(id) is gone (\(GErrorText.take(error)))")
-        }
+        if notify_notification_close(pointer, &error) == 0 { failure(GErrorText.take(error)) }
     }
 }

@@ -236,9 +236,9 @@ public final class NotificationPresenter: @unchecked Sendable {
             // closes (its closed signal no longer matches the banner, so it is
             // not taken for the banner going away).
             notifications.removeValue(forKey: key)?.close()
-            notifications[key] = BannerNotification(key: key, content: content, icon: icon, signals: signals)
+            notifications[key] = BannerNotification(key: key, signals: signals)
         }
-        return notifications[key]!.show(content, icon: icon, owner: owner, rules: profile.rules, signals: signals)
+        return notifications[key]!.show(content, icon: icon, owner: owner, rules: profile.rules)
     }
 
     /// Keeps one timer, at the machine's next held pop or retry.

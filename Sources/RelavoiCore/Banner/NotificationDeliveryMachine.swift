@@ -105,20 +105,20 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// When `wake` has held pops or retries to carry out.
     public var nextWake: Double? {
-        banners.values.compactMap { banner in
-            [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }].compactMap { $0 }.min()
-        }.min()
+        banners.values.compactMap(Self.wakeTime).min()
     }
 
     /// Carries out the held pops and retries that are due.
     public mutating func wake(now: Double) -> [Action] {
         keys.flatMap { key -> [Action] in
-            guard let banner = banners[key] else { return [] }
-            let due = [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }].contains {
-                ($0 ?? .infinity) <= now
-            }
-            return due ? next(key: key, now: now) : []
+            guard let time = banners[key].flatMap(Self.wakeTime), time <= now else { return [] }
+            return next(key: key, now: now)
         }
+    }
+
+    /// When `banner`'s held pop or retry is due.
+    private static func wakeTime(_ banner: Banner) -> Double? {
+        [banner.heldUntil, banner.failedAt.map { $0 + retryInterval }].compactMap { $0 }.min()
     }
 
     private mutating func forgetServer() {
