@@ -154,10 +154,11 @@ private struct OrderQueue: Sendable {
 
     mutating func append(_ sessionId: String, sequence: Int) { items.append((sessionId, sequence)) }
 
-    /// Keeps the entries still current, in order.
+    /// Keeps the entries still current, in order, in the same buffer.
     mutating func keep(_ isCurrent: (String, Int) -> Bool) {
-        items = items[head...].filter { isCurrent($0.0, $0.1) }
+        items.removeSubrange(..<head)
         head = 0
+        items.removeAll { !isCurrent($0.0, $0.1) }
     }
 
     mutating func popFirst() -> (String, Int)? {

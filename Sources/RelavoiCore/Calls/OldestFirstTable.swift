@@ -20,6 +20,8 @@ struct OldestFirstTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Entries in the order log, stale ones included (bounded by twice the capacity).
     var orderLogCount: Int { order.count }
+    /// Entries the log's buffer holds without growing.
+    var orderLogCapacity: Int { order.capacity }
 
     subscript(key: Key) -> Value? {
         get { slots[key]?.value }
@@ -50,10 +52,13 @@ struct OldestFirstTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Drops the consumed and stale part of the log once it is twice the
     /// capacity; it is then at most `capacity` long, so this runs at most
-    /// once per `capacity` insertions.
+    /// once per `capacity` insertions. In place: the log keeps its buffer, as
+    /// a new one each time would leave holes in the heap for good.
     private mutating func compactIfLong() {
         guard order.count >= 2 * capacity else { return }
-        order = order[head...].filter { slots[$0.key]?.generation == $0.generation }
+        order.removeSubrange(..<head)
         head = 0
+        let slots = slots
+        order.removeAll { slots[$0.key]?.generation != $0.generation }
     }
 }

@@ -19,6 +19,23 @@ import Testing
         #expect(table.count == 1 && table[-1] == -1)
     }
 
+    /// A full table turning over (the session directory on a busy stream)
+    /// compacts its log in place: once the buffer has grown to its bound it
+    /// is the same buffer, not a new one per compaction.
+    @Test func aFullTableKeepsItsLogBuffer() {
+        var table = OldestFirstTable<String, Int>(capacity: 64)
+        for key in 0..<(4 * 64) { table["session-\(key)"] = key }
+        let settled = table.orderLogCapacity
+        var capacities: Set<Int> = []
+        for key in (4 * 64)..<(40 * 64) {
+            table["session-\(key)"] = key
+            capacities.insert(table.orderLogCapacity)
+        }
+        #expect(capacities == [settled])
+        #expect(table.count == 64 && table["session-\(40 * 64 - 1)"] == 40 * 64 - 1)
+        #expect(table["session-\(40 * 64 - 65)"] == nil)
+    }
+
     @Test func setsRemovesAndEvictsTheOldest() {
         var table = OldestFirstTable<String, Int>(capacity: 2)
         table["a"] = 1

@@ -26,11 +26,28 @@ struct MemoryVerdict {
     /// A slope over fewer minutes is mostly the mix's noise: reported, not judged.
     static let minimumTrendMinutes = 20.0
 
-    /// Judges one figure over `points` (seconds, KiB), the first the baseline
-    /// (`since` names it) and the last the end measurement; nil when it passes.
+    /// Samples whose median stands for each end of the judged window: one
+    /// sample sits anywhere on the bounded logs' sawtooth and malloc's free
+    /// lists (a few hundred KiB from one sample to the next), so the growth is
+    /// the median of the last ones less the median of the first ones.
+    static let endSamples = 5
+
+    /// The figures at the two ends of `points`: the medians of `endSamples`
+    /// (fewer in a short window: a third of it, at least one).
+    static func ends(_ points: [(seconds: Double, kib: Int)]) -> (first: Int, last: Int)? {
+        guard !points.isEmpty else { return nil }
+        let count = max(1, min(endSamples, points.count / 3))
+        func median(_ slice: ArraySlice<(seconds: Double, kib: Int)>) -> Int {
+            slice.map(\.kib).sorted()[slice.count / 2]
+        }
+        return (median(points.prefix(count)), median(points.suffix(count)))
+    }
+
+    /// Judges one figure over `points` (seconds, KiB), from the baseline
+    /// (`since` names it) to the end measurement; nil when it passes.
     static func failure(_ limit: Limit, _ points: [(seconds: Double, kib: Int)], since: String) -> String? {
-        guard let first = points.first, let last = points.last else { return nil }
-        let growth = last.kib - first.kib
+        guard let first = points.first, let last = points.last, let ends = ends(points) else { return nil }
+        let growth = ends.last - ends.first
         if growth > limit.allowanceKiB {
             return "\(limit.name) grew by \(signedMiB(growth)) MiB \(since) "
                 + "(allowed \(String(format: "%.2f", Double(limit.allowanceKiB) / 1024)) MiB)"

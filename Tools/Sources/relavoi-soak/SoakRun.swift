@@ -576,17 +576,19 @@ final class SoakRun {
         } else {
             lines.append("  the caches were not full with two samples to spare: judged from the start measurement")
         }
-        guard let first = points.first, let last = points.last else { return lines }
+        guard let first = points.first else { return lines }
         lines.append("verdict from the sample at \(Int(first.seconds)) s to the end (\(points.count) samples):")
         let figures: [(MemoryVerdict.Limit, (ProcessStats) -> Int)] = [
             (MemoryVerdict.anonymous, { $0.rssAnonKiB }), (MemoryVerdict.malloc, { $0.heapInUseKiB ?? 0 }),
         ]
         for (limit, kib) in figures {
             let series = points.map { (seconds: $0.seconds, kib: kib($0.stats)) }
+            guard let ends = MemoryVerdict.ends(series) else { continue }
             let slope = MemoryVerdict.slope(series).map { String(format: "%+.2f MiB/h", $0) } ?? "n/a"
             lines.append(
-                "  \(limit.name) \(ProcessStats.mib(kib(first.stats))) → \(ProcessStats.mib(kib(last.stats))) MiB "
-                    + "(\(MemoryVerdict.signedMiB(kib(last.stats) - kib(first.stats))) MiB, allowed +\(ProcessStats.mib(limit.allowanceKiB))); "
+                "  \(limit.name) \(ProcessStats.mib(ends.first)) → \(ProcessStats.mib(ends.last)) MiB "
+                    + "(\(MemoryVerdict.signedMiB(ends.last - ends.first)) MiB, medians of the first and last "
+                    + "\(min(MemoryVerdict.endSamples, max(1, series.count / 3))) samples; allowed +\(ProcessStats.mib(limit.allowanceKiB))); "
                     + "trend \(slope) (limit \(limit.trendMiBPerHour) MiB/h, judged over \(Int(MemoryVerdict.minimumTrendMinutes)) min or more)"
             )
             if let failure = MemoryVerdict.failure(limit, series, since: since) { failures.append(failure) }
@@ -597,13 +599,9 @@ final class SoakRun {
     /// The slope of a figure (KiB) over the samples after the start measurement (least squares), in MiB per hour.
     private func trend(_ kib: (ProcessStats) -> Int) -> String {
         let points = samples.filter { $0.seconds >= startTime - 1 }
-        guard points.count >= 6 else { return "n/a (\(points.count) samples: too short a run)" }
-        let n = Double(points.count)
-        let meanX = points.map(\.seconds).reduce(0, +) / n
-        let meanY = points.map { Double(kib($0.stats)) }.reduce(0, +) / n
-        let sxy = points.map { ($0.seconds - meanX) * (Double(kib($0.stats)) - meanY) }.reduce(0, +)
-        let sxx = points.map { ($0.seconds - meanX) * ($0.seconds - meanX) }.reduce(0, +)
-        guard sxx > 0 else { return "n/a" }
-        return String(format: "%+.1f MiB/h over %d samples", sxy / sxx * 3600 / 1024, points.count)
+        guard let slope = MemoryVerdict.slope(points.map { (seconds: $0.seconds, kib: kib($0.stats)) }) else {
+            return "n/a (\(points.count) samples: too short a run)"
+        }
+        return String(format: "%+.1f MiB/h over %d samples", slope, points.count)
     }
 }
