@@ -9,7 +9,7 @@
 #   SOAK_RECONNECTS=50         default: 50, fewer in runs too short to space them 12 s apart
 #   SOAK_SERVER_RESTARTS=5     default: 5, fewer in short runs (20 s apart)
 #   SOAK_CALL_INTERVAL=4       mean seconds between calls
-#   SOAK_SESSION_RATE=6.4      sessions without calls per second; default: 1.1 x 4096 in the mix's first fifth
+#   SOAK_SESSION_RATE=12.8     sessions without calls per second; default: 1.1 x 8192 in the mix's first fifth
 #   SOAK_SEED=24301            the mix is deterministic for a seed
 #   SOAK_OUT=out/soak          report.txt, samples.csv, timeline.txt, agent.log
 set -euo pipefail

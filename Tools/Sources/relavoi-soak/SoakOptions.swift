@@ -70,11 +70,14 @@ struct SoakOptions {
     var reconnectCount: Int { reconnects ?? min(50, Int(mixSeconds / Self.minimumReconnectSpacing)) }
     var restartCount: Int { serverRestarts ?? min(5, max(1, Int(mixSeconds / Self.minimumRestartSpacing))) }
 
-    /// The agent's largest bounds: sessions remembered (`CallMachine.Settings.capacity`)
-    /// and event ids remembered (`EventDeduplicator`).
-    static let largestBound = max(CallMachine.Settings().capacity, EventDeduplicator.defaultCapacity)
+    /// The agent's largest bounds: event ids remembered (`EventDeduplicator`)
+    /// and sessions remembered (`CallMachine.Settings.capacity`), whose
+    /// eviction log (`OldestFirstTable`) holds up to twice that many entries
+    /// before it compacts: its buffer is at its bound only after 2 × capacity
+    /// sessions.
+    static let largestBound = max(2 * CallMachine.Settings().capacity, EventDeduplicator.defaultCapacity)
     /// 1.1 × the largest bound in sessions over the first fifth of the mix (an
-    /// hour's run: 6.4/s, its caches full at about 11 minutes), 2 to 40 a second.
+    /// hour's run: 12.8/s, its caches full at about 11 minutes), 2 to 40 a second.
     var defaultSessionRate: Double { min(40, max(2, Double(Self.largestBound) * 1.1 / (mixSeconds / 5))) }
     var fillRate: Double { sessionRate ?? defaultSessionRate }
 }
