@@ -34,13 +34,13 @@ struct MemoryVerdict {
 
     /// The figures at the two ends of `points`: the medians of `endSamples`
     /// (fewer in a short window: a third of it, at least one).
-    static func ends(_ points: [(seconds: Double, kib: Int)]) -> (first: Int, last: Int)? {
+    static func ends(_ points: [(seconds: Double, kib: Int)]) -> (first: Int, last: Int, samples: Int)? {
         guard !points.isEmpty else { return nil }
         let count = max(1, min(endSamples, points.count / 3))
         func median(_ slice: ArraySlice<(seconds: Double, kib: Int)>) -> Int {
             slice.map(\.kib).sorted()[slice.count / 2]
         }
-        return (median(points.prefix(count)), median(points.suffix(count)))
+        return (median(points.prefix(count)), median(points.suffix(count)), count)
     }
 
     /// Judges one figure over `points` (seconds, KiB), from the baseline

@@ -588,7 +588,7 @@ final class SoakRun {
             lines.append(
                 "  \(limit.name) \(ProcessStats.mib(ends.first)) → \(ProcessStats.mib(ends.last)) MiB "
                     + "(\(MemoryVerdict.signedMiB(ends.last - ends.first)) MiB, medians of the first and last "
-                    + "\(min(MemoryVerdict.endSamples, max(1, series.count / 3))) samples; allowed +\(ProcessStats.mib(limit.allowanceKiB))); "
+                    + "\(ends.samples) samples; allowed +\(ProcessStats.mib(limit.allowanceKiB))); "
                     + "trend \(slope) (limit \(limit.trendMiBPerHour) MiB/h, judged over \(Int(MemoryVerdict.minimumTrendMinutes)) min or more)"
             )
             if let failure = MemoryVerdict.failure(limit, series, since: since) { failures.append(failure) }
