@@ -79,6 +79,7 @@ private final class HTTPOperation {
     private let message: OpaquePointer
     private let cancellable: Cancellable
     private let maxBodySize: Int
+    private static let readSize: gsize = 8 * 1024
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var body: [UInt8] = []
     private var completion: ((Result<HTTPResponse, Error>) -> Void)?
@@ -132,8 +133,11 @@ private final class HTTPOperation {
             }
             self.readChunk()
         }
+        // GIO allocates each read's whole size, then shrinks it to what came.
+        // A session's details fit in a few KiB; 64 KiB reads needed a free
+        // block that large twice per call (the data, then the end).
         g_input_stream_read_bytes_async(
-            stream, 64 * 1024, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
+            stream, Self.readSize, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
     }
 
     private func response() -> HTTPResponse {

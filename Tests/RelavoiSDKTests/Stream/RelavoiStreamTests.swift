@@ -433,6 +433,28 @@ final class RelavoiStreamTests: StreamTestCase {
         }
     }
 
+    /// The REST client reads a body a few KiB at a time: a page of sessions
+    /// several reads long comes back whole and in order.
+    func testAResponseBodyLongerThanOneReadArrivesWhole() {
+        withStream { server, relavoi, _ in
+            let label = String(repeating: "label ", count: 40)
+            for index in 0..<100 {
+                server.upsertSession(
+                    SandboxSession(
+                        id: "long_\(index)", proxyNumber: "+234800000\(1000 + index)",
+                        metadata: ["label": .string(label + "\(index)")]))
+            }
+            let (status, body) = try awaitOnLoop {
+                try await relavoi.get(path: "sessions", query: ["limit": "100"])
+            }
+            XCTAssertEqual(status, 200)
+            guard case .array(let sessions)? = body["data"] else { return XCTFail("no data in \(body)") }
+            XCTAssertEqual(sessions.count, 100)
+            let labels = sessions.compactMap { $0["metadata"]?["label"] }
+            XCTAssertEqual(Set(labels), Set((0..<100).map { JSONValue.string(label + "\($0)") }))
+        }
+    }
+
     func testPlainTransportToANonLoopbackHostIsRefused() throws {
         try MainActor.assumeIsolated {
             let config = RelavoiConfig(baseURL: URL(string: "http://api.relavoi.example/v1")!)
