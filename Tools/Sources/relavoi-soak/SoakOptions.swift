@@ -27,6 +27,9 @@ struct SoakOptions {
     /// (`stableConnectionInterval`, 5 s, plus the reconnect itself).
     static let minimumReconnectSpacing = 12.0
     static let minimumRestartSpacing = 20.0
+    /// Calls started together 30 s into the mix (the hour's mix had 6 going
+    /// at its fifth server restart; a call every 4 s and 2-25 s of talk).
+    static let burstCalls = 16
 
     init(environment: [String: String], executable: String) throws {
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()

@@ -221,6 +221,12 @@ final class SoakRun {
             kind += 1
             noiseTime += 15
         }
+        // More calls at once than the mix reaches, early: the tables that
+        // follow the calls going keep the capacity of their busiest moment,
+        // which the random mix would otherwise reach late in the run.
+        for index in 0..<SoakOptions.burstCalls {
+            scheduleCall(at: start + 30 + Double(index) * 0.25, ring: 1, talk: 30, outcome: .answered)
+        }
     }
 
     enum CallOutcome { case answered, missed, unanswered }
