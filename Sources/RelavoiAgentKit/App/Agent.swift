@@ -67,6 +67,8 @@ public final class Agent {
             return 0
         }
         if options.verbose { Log.enableVerbose() }
+        // Before anything else is started: this may run the program anew.
+        SliceAllocator.startAgainWithPlainMallocIfNeeded()
         MainLoop.installDispatchBridge()
         // One thread does the agent's work: no libdispatch workers, no 1 Hz wake-up when idle.
         MainLoop.runGlobalExecutorJobsOnMainThread()
