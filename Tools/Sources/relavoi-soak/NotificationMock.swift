@@ -34,5 +34,8 @@ final class NotificationMock {
         return ledger
     }
 
+    /// The server closes notification `id` as expired (reason 1).
+    func expire(id: UInt32) { server?.emitClosed(id: id, reason: 1) }
+
     func ledger() -> NotificationLedger { NotificationLedger(calls: isRunning ? server?.received() ?? [] : []) }
 }

@@ -23,6 +23,11 @@ final class SoakRun {
     /// Frames held back while the agent is between connections (the server
     /// does not replay), so only the deliberate "lost" events are lost.
     private var held: [() -> Void] = []
+    /// The current server's notifications with a timeout: when each was last
+    /// shown (its update count then), and the ones it expired.
+    private var noticesShown: [UInt32: (updates: Int, at: Double)] = [:]
+    private var noticesExpired: Set<UInt32> = []
+    private var noticesGeneration = 0
     private var calls: [String: CallPhase] = [:]
     private var callSerial = 0
     private var counts: [String: Int] = [:]
@@ -129,6 +134,7 @@ final class SoakRun {
     @discardableResult
     private func pump(for seconds: Double, until done: () -> Bool) -> Bool {
         var nextSample = (samples.last?.seconds ?? 0) + 30
+        var nextExpiry = elapsed + 2
         let deadline = elapsed + max(0, seconds)
         var alive = true
         _ = LoopWait.until(timeout: max(0, seconds) + 1) {
@@ -146,6 +152,10 @@ final class SoakRun {
                 first.action()
             }
             feedFill()
+            if elapsed >= nextExpiry {
+                expireNotices()
+                nextExpiry = elapsed + 2
+            }
             if elapsed >= nextSample, startStats != nil, endStats == nil {
                 _ = sample(nil)
                 nextSample = elapsed + 30
@@ -162,6 +172,32 @@ final class SoakRun {
     private func schedule(at time: Double, _ action: @escaping () -> Void) {
         let index = timeline.firstIndex { $0.at > time } ?? timeline.endIndex
         timeline.insert((time, action), at: index)
+    }
+
+    /// Closes, as expired, the notifications with a timeout that the server
+    /// has shown unchanged for `SoakOptions.noticeTimeout`, as dunst, Plasma
+    /// and xfce4-notifyd do; an update starts the timeout again.
+    private func expireNotices() {
+        guard mock.isRunning else { return }
+        if noticesGeneration != mock.generation {
+            // A new server numbers its notifications from 1 again.
+            noticesGeneration = mock.generation
+            noticesShown = [:]
+            noticesExpired = []
+        }
+        for notification in mock.ledger().notifications.values
+        where !notification.resident && !notification.closed && !noticesExpired.contains(notification.id) {
+            guard let shown = noticesShown[notification.id], shown.updates == notification.updates else {
+                noticesShown[notification.id] = (notification.updates, elapsed)
+                continue
+            }
+            if elapsed - shown.at >= SoakOptions.noticeTimeout {
+                mock.expire(id: notification.id)
+                noticesExpired.insert(notification.id)
+                noticesShown[notification.id] = nil
+                count("notices expired")
+            }
+        }
     }
 
     // MARK: - The mix
