@@ -11,7 +11,7 @@ import Glibc
 public enum SliceAllocator {
     /// Whether this GLib has the slab and nobody chose a `G_SLICE` setting:
     /// an empty one counts as none, as GLib reads it so too.
-    public static var startsAgainWithPlainMalloc: Bool {
+    static var startsAgainWithPlainMalloc: Bool {
         guard glib_check_version(2, 76, 0) != nil else { return false }
         guard let chosen = getenv("G_SLICE") else { return true }
         return chosen.pointee == 0
@@ -24,8 +24,7 @@ public enum SliceAllocator {
     public static func startAgainWithPlainMallocIfNeeded() {
         guard startsAgainWithPlainMalloc else { return }
         setenv("G_SLICE", "always-malloc", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        let reason = String(cString: strerror(errno))
+        let reason = RunningExecutable.startAgain(CommandLine.arguments)
         unsetenv("G_SLICE")
         Log.warning("cannot start again without GLib's slice allocator (\(reason)); going on with it")
     }

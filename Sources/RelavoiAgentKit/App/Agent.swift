@@ -163,9 +163,8 @@ public final class Agent {
     /// phone). Exit 1 if that fails, which systemd's unit restarts.
     private static func restart(_ arguments: [String]) -> Int32 {
         Log.message("credentials found: starting again to use them")
-        let argv = arguments.map { strdup($0) } + [nil]
-        execv("/proc/self/exe", argv)
-        StandardStreams.error("relavoi-agent: cannot start again: \(String(cString: strerror(errno)))\n")
+        let reason = RunningExecutable.startAgain(arguments)
+        StandardStreams.error("relavoi-agent: cannot start again: \(reason)\n")
         return 1
     }
 
