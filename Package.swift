@@ -50,14 +50,26 @@ let package = Package(
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
-        .target(name: "RelavoiSession", dependencies: ["RelavoiGLib", "RelavoiDBus", "CGLib"], swiftSettings: swift6),
+        .target(name: "RelavoiDesktop", dependencies: ["RelavoiGLib", "RelavoiDBus", "CGLib"], swiftSettings: swift6),
         // The desktop keyring (Secret Service) through libsecret, bounded in time.
         .target(name: "RelavoiSecret", dependencies: ["RelavoiGLib", "CGLib", "CSecret"], swiftSettings: swift6),
 
-        // The public API that mirrors the iOS SDK.
+        // agent.conf: where it is, reading it (with the environment) and writing keys into it. The
+        // agent, its login and SDK hosts (which honour `banners-enabled`) share this one parser.
+        .target(name: "RelavoiSettings", dependencies: ["RelavoiCore", "RelavoiGLib"], swiftSettings: swift6),
+        // The banner engine: every banner of the process (BannerMachine, one timer, the renderer for
+        // the server, the delivery thread). LiveActivityManager and the agent both drive it.
+        .target(
+            name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify", "RelavoiSettings"],
+            swiftSettings: swift6),
+        // The event stream engine: token, WebSocket, reconnects, REST look-ups (libsoup). RelavoiEvents
+        // is its public face; the agent drives it directly.
+        .target(
+            name: "RelavoiStream", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiSoup"], swiftSettings: swift6),
+        // The public API that mirrors the iOS SDK, and nothing else.
         .target(
             name: "RelavoiSDK",
-            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify", "RelavoiSoup"],
+            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiBanners"],
             swiftSettings: swift6),
 
         // A local Relavoi-compatible server: demo, tests and benchmarks run against it.
@@ -72,8 +84,8 @@ let package = Package(
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
-                "RelavoiSession", "RelavoiSecret", "RelavoiNotify",
+                "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiCore", "RelavoiGLib", "RelavoiDBus",
+                "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "RelavoiDesktop", "RelavoiSecret", "RelavoiNotify",
             ],
             swiftSettings: swift6),
         .executableTarget(
@@ -89,7 +101,7 @@ let package = Package(
         // bench and the soak): python3-dbusmock, the agent harness, waits on the loop. No XCTest.
         .target(
             name: "RelavoiTestSupport",
-            dependencies: ["RelavoiAgentKit", "RelavoiSDK", "RelavoiCore", "RelavoiGLib", "CGLib"],
+            dependencies: ["RelavoiAgentKit", "RelavoiBanners", "RelavoiCore", "RelavoiGLib", "CGLib"],
             path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
         // The tests' side of it: skips where a server cannot start, dunst under Xvfb.
@@ -105,13 +117,16 @@ let package = Package(
         .testTarget(
             name: "RelavoiSDKTests",
             dependencies: [
-                "RelavoiSDK", "RelavoiGLib", "RelavoiSandboxKit", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
+                "RelavoiSDK", "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiGLib", "RelavoiSandboxKit",
+                "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
             ],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
-                "RelavoiAgentKit", "RelavoiDBus", "RelavoiSession", "RelavoiSandboxKit", "RelavoiTestSupport",
+                "RelavoiAgentKit", "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiDBus",
+                "RelavoiDesktop",
+                "RelavoiSandboxKit", "RelavoiTestSupport",
                 "RelavoiXCTestSupport",
                 "RelavoiGLib",
                 "CGLib",

@@ -277,7 +277,7 @@ do_install() {
   # The entry runs the agent by absolute path, so a BINDIR outside PATH works;
   # TryExec makes session managers skip an entry left behind by a removed
   # agent (dpkg keeps the autostart entry, a conffile, until purge).
-  exec_sed="s|^Exec=relavoi-agent\$|Exec=$BINDIR/relavoi-agent|;s|^TryExec=relavoi-agent\$|TryExec=$BINDIR/relavoi-agent|"
+  exec_sed="s|^Exec=env G_SLICE=always-malloc relavoi-agent\$|Exec=env G_SLICE=always-malloc $BINDIR/relavoi-agent|;s|^TryExec=relavoi-agent\$|TryExec=$BINDIR/relavoi-agent|"
 
   # The catalogs and the translated desktop entry, made before anything is installed.
   local i18n

@@ -71,7 +71,7 @@ enum SettingsFuzzing {
         let known: Set = [
             "base-url", "ws-url", "api-key", "tenant-id", "user-phone", "api-secret-file", "dismiss-policy",
             "ring-through-dnd", "sms-notifications", "proxy-numbers", "max-banners", "label-key", "banners-enabled",
-            "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar", "open-url",
+            "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar", "open-url", "offline-notice-after",
         ]
         expect(given.keys.allSatisfy(known.contains), "accepted an unknown key among \(given.keys.sorted())")
         expect((1...20).contains(s.maxBanners), "max-banners \(s.maxBanners) out of 1…20")
@@ -111,6 +111,7 @@ enum SettingsFuzzing {
         if let value = trimmed(given["gnome-top-bar"]) {
             expect(s.topBar.rawValue == value.lowercased(), "gnome-top-bar \(s.topBar) not as given")
         }
+        expect((1...3600).contains(s.offlineNoticeAfter), "offline-notice-after \(s.offlineNoticeAfter) out of 1…3600")
         if case .after(let seconds) = s.dismissPolicy {
             expect((0...4 * 3600).contains(seconds), "dismiss-policy after:\(seconds) out of range")
         }

@@ -15,9 +15,11 @@ public final class ChildProcess {
     private var watch: guint = 0
     private var exited = false
 
-    /// Starts `argv[0]` (a path) with `environment` added to this process's environment.
+    /// Starts `argv[0]` (a path) with `environment` added to this process's
+    /// environment, less `ChildEnvironment.withheld`.
     public init(argv: [String], environment: [String: String]) throws(SpawnError) {
         var env = ProcessInfo.processInfo.environment
+        for name in ChildEnvironment.withheld { env[name] = nil }
         for (key, value) in environment { env[key] = value }
         let envStrings = env.map { "\($0.key)=\($0.value)" }
         var childPID: GPid = 0

@@ -13,15 +13,6 @@ public enum RunningExecutable {
         return String(cString: target)
     }()
 
-    /// Replaces this process's image with the program anew (the same process
-    /// id) given `arguments`; returns only when exec failed, with the reason.
-    public static func startAgain(_ arguments: [String]) -> String {
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        execv("/proc/self/exe", argv)
-        return String(cString: strerror(errno))
-    }
-
     /// The folder that holds the program.
     public static var folder: String { parent(of: path) }
 

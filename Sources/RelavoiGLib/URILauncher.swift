@@ -11,6 +11,7 @@ public enum URILauncher {
     public static func open(_ uri: String, activationToken: String?) -> String? {
         let context = g_app_launch_context_new()
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        for name in ChildEnvironment.withheld { g_app_launch_context_unsetenv(context, name) }
         if let token = activationToken, !token.isEmpty {
             g_app_launch_context_setenv(context, "XDG_ACTIVATION_TOKEN", token)
             g_app_launch_context_setenv(context, "DESKTOP_STARTUP_ID", token)

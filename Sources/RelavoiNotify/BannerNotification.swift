@@ -4,7 +4,7 @@ import RelavoiCore
 import RelavoiGLib
 
 /// One banner's notification: a libnotify object, used and released on the
-/// presenter thread only. libnotify keeps its server id, sends its updates
+/// delivery thread only. libnotify keeps its server id, sends its updates
 /// with it, and matches the server's closed and action signals to it.
 final class BannerNotification {
     let key: String

@@ -4,7 +4,7 @@ import RelavoiCore
 
 extension NotificationServerProfile {
     /// The running server's name, version and capabilities, asked through
-    /// libnotify (synchronous: on the presenter thread only).
+    /// libnotify (synchronous: on the delivery thread only).
     static func read() -> NotificationServerProfile {
         var name: UnsafeMutablePointer<CChar>?
         var vendor: UnsafeMutablePointer<CChar>?

@@ -3,7 +3,7 @@ import CNotify
 import RelavoiCore
 
 /// The libnotify signals of the banners' notifications (closed, an action
-/// invoked), connected in C and heard here on the presenter thread.
+/// invoked), connected in C and heard here on the delivery thread.
 final class NotificationSignals {
     typealias Notification = UnsafeMutablePointer<NotifyNotification>
 

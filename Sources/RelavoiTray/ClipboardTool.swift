@@ -31,8 +31,11 @@ public struct ClipboardTool: Sendable {
         var error: UnsafeMutablePointer<GError>?
         let args = argv.map { strdup($0) } + [nil]
         defer { for arg in args { free(arg) } }
+        let launcher = g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDIN_PIPE)
+        defer { g_object_unref(UnsafeMutableRawPointer(launcher)) }
+        for name in ChildEnvironment.withheld { g_subprocess_launcher_unsetenv(launcher, name) }
         let launched = args.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-            g_subprocess_newv(buffer.baseAddress, G_SUBPROCESS_FLAGS_STDIN_PIPE, &error)
+            g_subprocess_launcher_spawnv(launcher, buffer.baseAddress, &error)
         }
         guard let process = launched else {
             Log.warning("tray item: cannot start \(argv[0]): \(GErrorText.take(error))")

@@ -85,7 +85,7 @@ check "lintian reports no warning" bash -c "! grep -q '^W:' '$work/lintian.log'"
 dpkg-deb -x "$deb" "$work/root"
 agent=$work/root/usr/bin/relavoi-agent
 check "the autostart entry runs, and is skipped without, /usr/bin/relavoi-agent" \
-  bash -c "grep -qx 'Exec=/usr/bin/relavoi-agent' '$work/root/etc/xdg/autostart/com.relavoi.Agent.desktop' &&
+  bash -c "grep -qx 'Exec=env G_SLICE=always-malloc /usr/bin/relavoi-agent' '$work/root/etc/xdg/autostart/com.relavoi.Agent.desktop' &&
     grep -qx 'TryExec=/usr/bin/relavoi-agent' '$work/root/etc/xdg/autostart/com.relavoi.Agent.desktop'"
 check "--version is the package's" test "$("$agent" --version 2>&1)" = "relavoi-agent $version"
 check "--help prints usage" bash -c "'$agent' --help | grep -q '^Usage:' && '$agent' --help | grep -q 'relavoi-agent login'"

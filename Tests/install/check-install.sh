@@ -101,9 +101,10 @@ check_no_placeholder() { # ROOT
 check_paths() { # ROOT BINDIR PREFIX AUTOSTART
   local root=$1 bin=$2/relavoi-agent p=$3 a=$4
   grep -qx "ExecStart=$bin" "$root$p/lib/systemd/user/relavoi-agent.service" || { echo "unit ExecStart"; return 1; }
-  grep -qx "Exec=$bin" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "D-Bus Exec"; return 1; }
+  grep -qx "Environment=G_SLICE=always-malloc" "$root$p/lib/systemd/user/relavoi-agent.service" || { echo "unit G_SLICE"; return 1; }
+  grep -qx "Exec=/usr/bin/env G_SLICE=always-malloc $bin" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "D-Bus Exec"; return 1; }
   grep -qx "SystemdService=relavoi-agent.service" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "SystemdService"; return 1; }
-  grep -qx "Exec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart Exec"; return 1; }
+  grep -qx "Exec=env G_SLICE=always-malloc $bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart Exec"; return 1; }
   grep -qx "TryExec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart TryExec"; return 1; }
 }
 

@@ -1,214 +1,84 @@
 import FoundationEssentials
-import Glibc
+import RelavoiBanners
+import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
-import RelavoiI18n
-import RelavoiSDK
+import RelavoiStream
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
-/// (or the end of the demo script).
+/// (or the end of the demo script). `main` (Agent+Main.swift) makes it.
 @MainActor
 public final class Agent {
     /// Exit codes: 0 fine (also "already running"), 2 usage (`AgentOptions`), 78
     /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
 
-    private let settings: AgentSettings
+    private var settings: AgentSettings
+    /// The API secret; nil when not set up (`relavoi-agent login` was not run):
+    /// the agent then runs without a stream, says so, and waits for the account.
+    private var secret: String?
     private let demo: DemoSandbox?
-    /// Where the settings came from (the top-bar answer is saved there).
+    /// Where the settings came from (the top-bar answer is saved there, the account is watched there).
     private let configPath: String
+    private var stream: StreamConnectionDriver?
     private var callDriver: CallDriver?
-    private var stopping = false
-    /// No account at start (`relavoi-agent login` was not run): the agent runs
-    /// without a stream, says so, and watches agent.conf for the credentials.
-    private let notSetUp: Bool
     private var health: ConnectionHealthDriver?
-    private var configWatch: FileChangeMonitor?
-    private lazy var configRecheck = DeadlineTimer(slack: 0) { [weak self] in self?.recheckCredentials() }
-    /// Set when the credentials arrived: `main` starts the agent again in place.
-    private var restartRequested = false
+    private var credentialsWatch: CredentialsWatch?
+    private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
-    init(settings: AgentSettings, demo: DemoSandbox?, configPath: String, notSetUp: Bool) {
+    init(settings: AgentSettings, secret: String?, demo: DemoSandbox?, configPath: String) {
         self.settings = settings
+        self.secret = secret
         self.demo = demo
         self.configPath = configPath
-        self.notSetUp = notSetUp
     }
 
-    /// For the agent's process tests only: seconds down before offline is told
-    /// (`RELAVOI_HEALTH_OFFLINE_AFTER`), instead of `ConnectionHealthMachine.offlineAfter`.
-    public static let offlineAfterVariable = "RELAVOI_HEALTH_OFFLINE_AFTER"
-
-    /// `relavoi-agent` with all of argv. Runs the GLib main loop until the end.
-    public static func main(_ arguments: [String]) -> Int32 {
-        // The user's locale and the catalogs, before any text is looked up.
-        Localization.setUp()
-        // Subcommands first: they have options of their own.
-        switch arguments.dropFirst().first {
-        case "login": return LoginCommand.run(Array(arguments.dropFirst(2)))
-        case "ctl": return ControlClient.run(Array(arguments.dropFirst(2)))
-        default: break
-        }
-        let options: AgentOptions
-        switch AgentOptions.parse(arguments) {
-        case .exit(let code, let message):
-            StandardStreams.error((message + "\n"))
-            return code
-        case .help(let text):
-            StandardStreams.output(text)
-            return 0
-        case .run(let parsed):
-            options = parsed
-        }
-        if options.showVersion {
-            print("relavoi-agent \(AgentOptions.version)")
-            return 0
-        }
-        if options.verbose { Log.enableVerbose() }
-        // Before anything else is started: this may run the program anew.
-        SliceAllocator.startAgainWithPlainMallocIfNeeded()
-        MainLoop.installDispatchBridge()
-        // One thread does the agent's work: no libdispatch workers, no 1 Hz wake-up when idle.
-        MainLoop.runGlobalExecutorJobsOnMainThread()
-        // The shared session connection is made here, on the main context, and
-        // kept: GDBus emits `closed` (logout) in the context a connection was
-        // made in, and libsecret's sync lookup below would otherwise make it in
-        // a private context that is never run again (logout went unnoticed).
+    /// Made here, on the main context, and kept: GDBus emits `closed` (logout)
+    /// in the context a connection was made in, and libsecret's sync lookup
+    /// would otherwise make it in a private context that is never run again
+    /// (logout went unnoticed).
+    static func keepSessionBus() {
         sessionBus = try? BusConnection.session()
-
-        var settings: AgentSettings
-        do {
-            settings = try AgentSettingsLoader.load(path: options.configPath)
-        } catch {
-            StandardStreams.error("relavoi-agent: \(error)\n")
-            return exitConfig
-        }
-
-        var demo: DemoSandbox?
-        let secret: String
-        var notSetUp = false
-        if options.demo {
-            let server: DemoSandbox
-            do {
-                server = try DemoSandbox()
-            } catch {
-                StandardStreams.error("relavoi-agent: \(error)\n")
-                return 1
-            }
-            settings.baseURL = server.baseURL
-            settings.webSocketURL = nil
-            settings.apiKey = server.apiKey
-            settings.tenantId = server.tenantId
-            settings.userPhone = nil
-            settings.proxyNumbers = []
-            settings.dismissPolicy = .after(seconds: 5)
-            secret = server.apiSecret
-            demo = server
-        } else {
-            do {
-                if let found = try accountSecret(settings) {
-                    secret = found
-                } else {
-                    secret = ""
-                    notSetUp = true
-                }
-            } catch {
-                StandardStreams.error("relavoi-agent: \(error)\n")
-                return exitConfig
-            }
-        }
-
-        let config: RelavoiConfig
-        do {
-            config = try relavoiConfig(settings)
-        } catch {
-            StandardStreams.error("relavoi-agent: \(error)\n")
-            return exitConfig
-        }
-        let agent = Agent(
-            settings: settings, demo: demo, configPath: options.configPath ?? AgentConfigFile.defaultPath,
-            notSetUp: notSetUp)
-        let status = agent.run(secret: secret, config: config)
-        guard agent.restartRequested else { return status }
-        return restart(arguments)
     }
 
-    /// The account's API secret; nil when there is no account at all (no key,
-    /// tenant or secret anywhere: not set up, which the agent tells and waits
-    /// out). A secret file that is named but unsafe or unreadable throws: a
-    /// setting to fix, exit 78 as for any malformed one.
-    static func accountSecret(_ settings: AgentSettings) throws -> String? {
-        do {
-            try settings.requireAccount()
-        } catch {
-            Log.message("not set up: \(error)")
-            return nil
-        }
-        let resolved: SecretSource.Resolved
-        do {
-            resolved = try SecretSource(apiKey: settings.apiKey, settingsSecretFile: settings.apiSecretFile).resolve()
-        } catch {
-            guard error.isMissing else { throw error }
-            Log.message("not set up: \(error)")
-            return nil
-        }
-        Log.info("API secret from \(resolved.origin)")
-        return resolved.secret.value
-    }
-
-    /// Runs this program again in this process, with the same arguments: the
-    /// simplest way to take up everything `login` wrote (account, server,
-    /// phone). Exit 1 if that fails, which systemd's unit restarts.
-    private static func restart(_ arguments: [String]) -> Int32 {
-        Log.message("credentials found: starting again to use them")
-        let reason = RunningExecutable.startAgain(arguments)
-        StandardStreams.error("relavoi-agent: cannot start again: \(reason)\n")
-        return 1
-    }
-
-    /// The SDK's configuration; refuses plain HTTP/WS to anything but loopback.
-    nonisolated static func relavoiConfig(_ settings: AgentSettings) throws -> RelavoiConfig {
-        guard let baseURL = URL(string: settings.baseURL) else {
-            throw SettingsError(key: "base-url", message: "not a URL")
-        }
-        var config = RelavoiConfig(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
-        // The agent's banners are Relavoi's own (an app using the SDK gets its own name).
-        config.appIdentity = .relavoiAgent
-        do {
-            try config.validate()
-        } catch {
-            throw SettingsError(key: "base-url", message: "\(error)")
-        }
-        return config
-    }
-
-    private func run(secret: String, config: RelavoiConfig) -> Int32 {
-        Relavoi.initialize(
-            apiKey: settings.apiKey ?? "", apiSecret: secret, tenantId: settings.tenantId ?? "", config: config)
-        let relavoi = Relavoi.shared
-        let callDriver = CallDriver(settings: settings, lookup: RelavoiSessionLookup(relavoi: relavoi))
+    /// Wires the stream, the calls, the banners, the bus interface and the
+    /// panel item together and runs the loop until `stop`.
+    func run() -> Int32 {
+        // `main` checked the URLs; the demo's and the person's both pass.
+        guard let config = try? RelavoiConfig(agentSettings: settings) else { return Self.exitConfig }
+        let listeners = ListenerRegistry()
+        let stream = StreamConnectionDriver(
+            apiKey: settings.apiKey ?? "", apiSecret: secret ?? "", tenantId: settings.tenantId ?? "", config: config,
+            listeners: listeners)
+        self.stream = stream
+        let callDriver = CallDriver(settings: settings, lookup: RelavoiSessionLookup(stream: stream))
+        callDriver.stream = stream
         self.callDriver = callDriver
 
-        // One agent per session: it owns com.relavoi.Agent. The demo owns it
-        // only when it is free (so the panels show the demo call), and runs
-        // without it beside an installed agent.
-        var control: ControlService?
-        var busName: AgentBusName?
         // The banners' words, read once: the banners, the Calls property and the panel item share them.
         let phrases = BannerPhrases.localized()
         let trayPhrases = TrayPhrases.localized(banner: phrases)
-        let health = ConnectionHealthDriver(
-            phrases: trayPhrases.health, offlineAfter: Self.offlineAfter(ProcessInfo.processInfo.environment))
+        let health = ConnectionHealthDriver(phrases: trayPhrases.health, offlineAfter: settings.offlineNoticeAfter)
         self.health = health
-        switch claimSessionBus(callDriver: callDriver, phrases: phrases, health: health.current, demo: demo != nil) {
-        case .success(let claimed): (control, busName) = claimed
-        case .failure(let exit): if demo == nil { return exit.code }
+        // The demo owns com.relavoi.Agent only when it is free (so the panels
+        // show the demo call), and runs without it beside an installed agent.
+        var control: ControlService?
+        var busName: AgentBusName?
+        switch AgentBusClaim.claim(
+            callDriver: callDriver, phrases: phrases, lockScreen: settings.lockScreen, health: health.current,
+            demo: demo != nil, onNameLost: { [weak self] in self?.stop() })
+        {
+        case .claimed(let service, let name): (control, busName) = (service, name)
+        case .exit(let code): if demo == nil { return code }
+        case .demoWithoutBus: break
         }
-        BannerDriver.shared.phrases = phrases
-        BannerDriver.shared.settings = settings.banners
-        BannerDriver.shared.prepare()
+        let banners = BannerDriver.shared
+        BannerDriver.identity.withLock { $0 = .relavoiAgent }
+        banners.phrases = phrases
+        banners.settings = settings.banners
+        banners.prepare()
         // The demo leaves the person's settings alone: no question from it.
         if demo == nil {
             TopBarQuestion.start(
@@ -220,7 +90,7 @@ public final class Agent {
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         let tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
-        BannerDriver.shared.addTickObserver { tray?.refresh() }
+        banners.addTickObserver { tray?.refresh() }
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
         tray?.health = health.current
         health.onChange = { state in
@@ -231,13 +101,13 @@ public final class Agent {
             control?.callsChanged()
             tray?.refresh()
         }
-        relavoi.events.addListener("agent") { event in callDriver.handle(event) }
-        relavoi.events.addConnectionStateListener("agent") { state in
+        listeners.set("agent") { event in callDriver.handle(event) }
+        stream.addConnectionStateListener("agent") { state in
             Log.info("stream \(state.rawValue)")
             control?.connectedChanged()
             health.streamStateChanged(state)
         }
-        relavoi.events.addTokenRefusedListener("agent") { health.tokenRefused() }
+        stream.addTokenRefusedListener("agent") { health.tokenRefused() }
         UnixSignals.onTerminate { [weak self] signal in
             MainActor.assumeIsolated {
                 Log.message("signal \(signal): closing banners and the stream")
@@ -247,106 +117,63 @@ public final class Agent {
         if let demo {
             demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
+        } else {
+            watchForCredentials()
         }
-        if notSetUp {
+        if secret == nil {
             // No stream to keep (logout still ends the agent: it loses its bus name).
             health.credentialsMissing()
-            watchForCredentials()
+            Log.message("not set up: waiting for `relavoi-agent login` (watching \(configPath))")
         } else {
-            // Sleep and resume, network changes and logout (docs/session-life.md).
-            SessionLifecycleDriver.start(
-                events: relavoi.events, callDriver: callDriver, sessionBus: Self.sessionBus,
-                stop: { [weak self] in self?.stop() })
-            Task { @MainActor in await relavoi.events.connect() }
+            startStream()
         }
         MainLoop.run()
-        configWatch = nil
+        credentialsWatch?.stop()
         tray?.stop()
         control?.unregister()
         busName?.release()
         return 0
     }
 
-    static func offlineAfter(_ environment: [String: String]) -> TimeInterval {
-        guard let text = environment[offlineAfterVariable], let seconds = Double(text), seconds > 0 else {
-            return ConnectionHealthMachine.offlineAfter
-        }
-        Log.message("offline is told after \(seconds) s (\(offlineAfterVariable), for tests)")
-        return seconds
+    /// Connects, and follows sleep and resume, network changes and logout (docs/desktop-life.md).
+    private func startStream() {
+        guard let stream, let callDriver else { return }
+        DesktopLifecycleDriver.start(
+            stream: stream, callDriver: callDriver, sessionBus: Self.sessionBus, stop: { [weak self] in self?.stop() })
+        Task { @MainActor in await stream.connect() }
     }
 
-    /// Not set up: `relavoi-agent login` writes agent.conf (and the secret
-    /// before it); each change of the file is read again once quiet.
+    /// agent.conf is watched for a new account (after `relavoi-agent login`),
+    /// which is taken in place: no restart, the live banners stay.
     private func watchForCredentials() {
-        configWatch = FileChangeMonitor(path: configPath) { [weak self] in
-            // A replace comes as several events: read once they are over.
-            self?.configRecheck.schedule(at: Date().addingTimeInterval(0.2), now: Date())
+        let current = secret.map { CredentialsWatch.Account(settings, secret: $0) }
+        credentialsWatch = CredentialsWatch(path: configPath, current: current) { [weak self] account, secret in
+            self?.takeAccount(account, secret: secret)
         }
-        if configWatch == nil { Log.warning("cannot watch \(configPath): restart the agent after login") }
-        Log.message("not set up: waiting for `relavoi-agent login` (watching \(configPath))")
     }
 
-    private func recheckCredentials() {
-        guard !stopping else { return }
-        let found: String?
+    private func takeAccount(_ account: AgentSettings, secret newSecret: String) {
+        guard !stopping, let stream, let callDriver, let health else { return }
+        let config: RelavoiConfig
         do {
-            found = try Self.accountSecret(AgentSettingsLoader.load(path: configPath))
+            config = try RelavoiConfig(agentSettings: account)
         } catch {
-            // Half-written or wrong: the person is still at it; the next change is read again.
-            Log.warning("\(configPath) changed but cannot be used yet: \(error)")
+            Log.warning("new credentials not used: \(error)")
             return
         }
-        guard found != nil else { return }
-        restartRequested = true
-        stop()
-    }
-
-    private struct EarlyExit: Error { let code: Int32 }
-
-    /// Registers the control interface, then owns the name (so D-Bus
-    /// activation callers find the object at once); a second agent exits 0.
-    private func claimSessionBus(
-        callDriver: CallDriver, phrases: BannerPhrases, health: ConnectionHealth, demo: Bool
-    ) -> Result<
-        (ControlService, AgentBusName), EarlyExit
-    > {
-        let connection: BusConnection
-        do {
-            connection = try BusConnection.session()
-        } catch {
-            if demo { return .failure(EarlyExit(code: 0)) }
-            StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\n")
-            return .failure(EarlyExit(code: 1))
-        }
-        let service = ControlService(
-            connection: connection, control: callDriver, phrases: phrases, lockScreen: settings.lockScreen,
-            health: health)
-        do {
-            try service.register()
-        } catch {
-            StandardStreams.error("relavoi-agent: \(error)\n")
-            return .failure(EarlyExit(code: 1))
-        }
-        let outcome = AgentBusName.acquire(on: connection) { [weak self] reason in
-            Log.message("lost the bus name \(AgentBus.name) (\(reason)); stopping")
-            self?.stop()
-        }
-        switch outcome {
-        case .acquired(let name):
-            return .success((service, name))
-        case .alreadyRunning:
-            service.unregister()
-            if demo {
-                Log.message("demo: an agent already owns \(AgentBus.name); the demo runs without the D-Bus interface")
-            } else {
-                print(L("relavoi-agent is already running in this session"))
-            }
-            return .failure(EarlyExit(code: 0))
-        case .noBus(let message):
-            service.unregister()
-            StandardStreams.error("relavoi-agent: \(message)\n")
-            return .failure(EarlyExit(code: 1))
-        }
+        Log.message("credentials changed: taking them in place")
+        let wasSetUp = secret != nil
+        secret = newSecret
+        settings.apiKey = account.apiKey
+        settings.tenantId = account.tenantId
+        settings.baseURL = account.baseURL
+        settings.webSocketURL = account.webSocketURL
+        settings.userPhone = account.userPhone
+        callDriver.takeAccount(account)
+        stream.useAccount(
+            apiKey: account.apiKey ?? "", apiSecret: newSecret, tenantId: account.tenantId ?? "", config: config)
+        health.credentialsChanged()
+        if !wasSetUp { startStream() }
     }
 
     /// Closes banners and the stream, then ends the loop; bounded so a hung
@@ -356,8 +183,9 @@ public final class Agent {
         stopping = true
         callDriver?.closeAll()
         health?.stop()
+        credentialsWatch?.stop()
         Task { @MainActor in
-            await Relavoi.shared.events.disconnect()
+            await self.stream?.disconnect()
             BannerDriver.shared.shutdown(timeout: 1)
             self.demo?.stop()
             MainLoop.quit()

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
 
 extension CallDriver {
     /// The one reconcile after every `connected` (run by the session

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
+import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
 
 /// The D-Bus control interface drives the same banners the stream does
 /// (key `call:<sessionId>`), so `List`/`End` see both. Banners started over
@@ -93,14 +93,14 @@ extension CallDriver: BannerControl {
     }
 
     public var isStreamConnected: Bool {
-        Relavoi.isInitialized && Relavoi.shared.events.connectionState == .connected
+        stream?.connectionState == .connected
     }
 
     public func diagnostics() -> [(name: String, value: Int64)] {
-        // No presenter (banners off, or stopping): no presenter figure, rather than a 0.
-        let presenter = banners.presenterSourceCount.map { [("presenter-context-sources", Int64($0))] } ?? []
+        // No delivery (banners off, or stopping): no delivery figure, rather than a 0.
+        let delivery = banners.deliverySourceCount.map { [("delivery-context-sources", Int64($0))] } ?? []
         return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
-            + presenter + [
+            + delivery + [
                 ("banners", Int64(banners.activeKeys.count)),
                 ("followed-calls", Int64(followedCallCount)),
                 ("known-sessions", Int64(trackedSessionCount)),

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
 
 /// `open-url`: a click on a call's banner (or a panel's "Open", D-Bus
 /// `Open`) opens the session's page with the desktop's default handler.

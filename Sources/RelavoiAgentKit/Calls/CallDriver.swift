@@ -1,8 +1,9 @@
 import FoundationEssentials
 import Glibc
+import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
+import RelavoiStream
 
 /// Carries out `CallMachine` for the agent: stream events and lookup answers
 /// go in, its effects become banners (`BannerDriver`), REST lookups
@@ -32,6 +33,8 @@ public final class CallDriver {
     public var onDismissed: (@MainActor (String) -> Void)?
     /// Called after any input that may have changed a call (the D-Bus `Calls` property).
     public var onCallsChanged: (@MainActor () -> Void)?
+    /// The stream the calls come from (the control interface's `Connected`).
+    package weak var stream: StreamConnectionDriver?
 
     package init(
         settings: AgentSettings, banners: BannerDriver = .shared, lookup: SessionLookup,
@@ -49,6 +52,17 @@ public final class CallDriver {
         CallMachine.Settings(
             proxyNumbers: Set(settings.proxyNumbers), maxBanners: settings.maxBanners,
             smsNotifications: settings.smsNotifications, verifiesByUserPhone: settings.userPhone != nil)
+    }
+
+    /// New credentials (after `relavoi-agent login`): the account's tenant and
+    /// the person's number apply from now on; the calls followed so far stay.
+    func takeAccount(_ account: AgentSettings) {
+        settings.apiKey = account.apiKey
+        settings.tenantId = account.tenantId
+        settings.baseURL = account.baseURL
+        settings.webSocketURL = account.webSocketURL
+        settings.userPhone = account.userPhone
+        machine.userPhoneChanged(verifies: account.userPhone != nil)
     }
 
     public var trackedSessionCount: Int { machine.knownSessionCount }

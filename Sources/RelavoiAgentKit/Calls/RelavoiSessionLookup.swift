@@ -1,22 +1,23 @@
-import RelavoiSDK
+import RelavoiCore
+import RelavoiStream
 
-/// `SessionLookup` over the SDK's authenticated REST client.
+/// `SessionLookup` over the stream's authenticated REST client.
 @MainActor
-public final class RelavoiSessionLookup: SessionLookup {
-    private let relavoi: Relavoi
+final class RelavoiSessionLookup: SessionLookup {
+    private let stream: StreamConnectionDriver
     /// Bounds a listing however many pages the server claims.
     private let maximumPages = 1000
 
-    public init(relavoi: Relavoi) { self.relavoi = relavoi }
+    init(stream: StreamConnectionDriver) { self.stream = stream }
 
     public func session(_ sessionId: String) async -> JSONValue? {
-        // One path segment; the SDK percent-encodes it.
+        // One path segment; the REST client percent-encodes it.
         guard !sessionId.isEmpty, !sessionId.contains("/"), sessionId != "..", sessionId != "." else { return nil }
         return await ok(path: "/sessions/\(sessionId)")
     }
 
     public func verify(userPhone: String) async -> JSONValue? {
-        // The SDK percent-encodes query values, `+` included.
+        // The REST client percent-encodes query values, `+` included.
         await ok(path: "/sessions/verify", query: ["userPhone": userPhone])
     }
 
@@ -40,7 +41,7 @@ public final class RelavoiSessionLookup: SessionLookup {
     }
 
     private func ok(path: String, query: [String: String] = [:]) async -> JSONValue? {
-        guard let (status, body) = try? await relavoi.get(path: path, query: query), status == 200 else { return nil }
+        guard let (status, body) = try? await stream.get(path: path, query: query), status == 200 else { return nil }
         return body
     }
 }

@@ -1,4 +1,4 @@
-import RelavoiSDK
+import RelavoiCore
 
 /// The REST calls the agent makes about sessions. Failures are nil: the
 /// caller then shows Unverified or keeps what it has.

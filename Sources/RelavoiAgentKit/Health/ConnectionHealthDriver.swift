@@ -1,7 +1,7 @@
 import FoundationEssentials
+import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
 
 /// Carries out `ConnectionHealthMachine`'s actions: owns the machine, its one
 /// timer and the one health notice (`noticeKey`, updated in place); tells
@@ -24,8 +24,8 @@ final class ConnectionHealthDriver {
     /// What is told now.
     var current: ConnectionHealth { machine.current }
 
-    /// Starts counting now (the stream is not connected yet). Create it after
-    /// `BannerDriver.prepare`: a later input may show the notice.
+    /// Starts counting now (the stream is not connected yet). A notice asked
+    /// for before `BannerDriver.prepare` shows once the server is known.
     init(
         phrases: ConnectionHealthPhrases, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter,
         banners: BannerDriver = .shared, now: @escaping () -> Date = Date.init
@@ -51,6 +51,12 @@ final class ConnectionHealthDriver {
     func credentialsMissing() {
         let time = now()
         perform(machine.credentialsMissing(now: time), now: time)
+    }
+
+    /// New credentials were taken (after `relavoi-agent login`).
+    func credentialsChanged() {
+        let time = now()
+        perform(machine.credentialsChanged(now: time), now: time)
     }
 
     /// Closes the notice (the agent is stopping; the server would keep a lasting one).

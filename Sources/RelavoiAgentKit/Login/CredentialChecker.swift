@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
+import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
+import RelavoiStream
 
 /// Runs the SDK's one-off token exchange from `login`'s synchronous code:
 /// the request runs on the GLib main loop, turned here until it is answered.

@@ -3,7 +3,8 @@ import Glibc
 import RelavoiCore
 import RelavoiGLib
 import RelavoiI18n
-import RelavoiSDK
+import RelavoiSettings
+import RelavoiStream
 
 /// `relavoi-agent login`: asks for the API key and secret, checks them with
 /// the token endpoint, takes the tenant id from the token, asks for the

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RelavoiCore
-import RelavoiSDK
+import RelavoiStream
 
 /// Where `login` checks the pair and what is configured already: the
 /// agent's own settings rules applied to agent.conf, the environment and
@@ -33,19 +33,17 @@ struct LoginTarget {
                     SettingsError(key: "--user-phone", message: "expected an E.164 number such as +2348000000001"))
             }
         }
-        do {
+        do throws(SettingsError) {
             let settings = try AgentSettings(file: file, environment: environment)
             return .success(
                 LoginTarget(
-                    settings: settings, config: try Agent.relavoiConfig(settings),
+                    settings: settings, config: try RelavoiConfig(agentSettings: settings),
                     configuredTenant: existing["tenant-id"].flatMap(Self.uuid),
                     configuredPhone: existing["user-phone"].map { $0.trimmingWhitespace() }
                         .flatMap { $0.isEmpty ? nil : $0 },
                     userPhone: phone))
-        } catch let error as SettingsError {
-            return .failure(error)
         } catch {
-            return .failure(SettingsError(key: "settings", message: "\(error)"))
+            return .failure(error)
         }
     }
 

@@ -3,6 +3,7 @@ import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
 import RelavoiI18n
+import RelavoiSettings
 
 /// The top-bar question as `login` asks it, in the terminal, at the end of a login that
 /// saved everything: on GNOME, while the extension is installed but off and

@@ -1,9 +1,10 @@
 import FoundationEssentials
+import RelavoiBanners
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
 import RelavoiI18n
-import RelavoiSDK
+import RelavoiSettings
 
 /// "Show Relavoi calls in the top bar?": asked once, as a notification, by a running agent
 /// on GNOME while the extension is installed but off and nobody has answered

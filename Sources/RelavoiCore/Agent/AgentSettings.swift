@@ -27,6 +27,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var topBar: TopBarAnswer = .ask
     /// What the call card on GNOME's lock screen may show.
     public var lockScreen: LockScreenPrivacy = .label
+    /// Seconds the stream may be down before the agent says it is offline.
+    public var offlineNoticeAfter: TimeInterval = ConnectionHealthMachine.offlineAfter
 
     public init() {}
 
@@ -99,6 +101,11 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected ask, on or off")
             }
             topBar = answer
+        case "offline-notice-after":
+            guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                throw SettingsError(key: key, message: "expected seconds from 1 to 3600")
+            }
+            offlineNoticeAfter = TimeInterval(seconds)
         case LockScreenPrivacy.settingKey:
             guard let privacy = LockScreenPrivacy(rawValue: value.lowercased()) else {
                 throw SettingsError(key: key, message: "expected label, number, badge or off")

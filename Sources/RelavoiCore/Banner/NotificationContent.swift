@@ -4,7 +4,7 @@ public struct NotificationContent: Equatable, Sendable {
 
     public var summary: String
     public var body: String
-    /// An icon name from the theme (the presenter may turn it into a file path).
+    /// An icon name from the theme (the delivery driver may turn it into a file path).
     public var iconName: String
     public var category: String
     public var urgency: Urgency

@@ -1,5 +1,5 @@
 /// What to send the notification server, and when, for every banner: the
-/// rules the presenter keeps whatever its D-Bus calls are. Each banner has
+/// rules the delivery driver keeps whatever its D-Bus calls are. Each banner has
 /// at most one show under way, and the latest content goes next; content the
 /// server already has is never sent again (KDE rejects it within a second,
 /// others pop it up again); an update that would pop while the previous pop

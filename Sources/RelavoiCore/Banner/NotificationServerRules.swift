@@ -1,4 +1,4 @@
-/// Every per-server quirk the renderer and the presenter apply, in one
+/// Every per-server quirk the renderer and the delivery driver apply, in one
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
@@ -11,7 +11,7 @@ public struct NotificationServerRules: Equatable, Sendable {
         /// `transient`: xfce4-notifyd writes a history entry per change otherwise.
         case transient
         /// Plain in-place updates (KDE: seen on 5.27, 6.3, 6.7.4; dunst; others;
-        /// the presenter never sends identical content, which Plasma rejects).
+        /// the delivery driver never sends identical content, which Plasma rejects).
         case plain
     }
 
@@ -38,7 +38,7 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
     /// 200 ms slide-in while the user is active (its `_updateState` finds no
     /// hide timeout yet and takes the banner for expired; seen on 43.9). Critical updates
-    /// and low-urgency ones are safe at any time. The presenter holds such an
+    /// and low-urgency ones are safe at any time. The delivery driver holds such an
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
 

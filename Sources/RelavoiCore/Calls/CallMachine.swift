@@ -121,7 +121,7 @@ public struct CallMachine: Sendable {
         case missed
     }
 
-    public let settings: Settings
+    public private(set) var settings: Settings
     private(set) var book: CallBook
     private(set) var directory: SessionDirectory
     private(set) var calls: [String: Call] = [:]
@@ -138,6 +138,12 @@ public struct CallMachine: Sendable {
         self.settings = settings
         book = CallBook(maxBanners: settings.maxBanners, capacity: settings.capacity)
         directory = SessionDirectory(capacity: settings.capacity)
+    }
+
+    /// The person's number was set or removed (new credentials): each call
+    /// that starts from now on is verified by it, or by its session.
+    public mutating func userPhoneChanged(verifies: Bool) {
+        settings.verifiesByUserPhone = verifies
     }
 
     // MARK: - Reading

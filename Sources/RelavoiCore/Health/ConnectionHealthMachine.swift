@@ -22,6 +22,7 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
 
     /// How long the stream must be down, in an outage, before offline is told:
     /// a blip of a minute is not news, a couple of minutes is.
+    /// The default of `offline-notice-after`.
     public static let offlineAfter: TimeInterval = 120
     /// How long a connection must hold to end an outage and clear what was told:
     /// short, so a fix clears within seconds of the reconnect; not zero, so a
@@ -69,13 +70,13 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
     private var refusedSince: Date?
     private var notSetUp = false
     private var lastNow: Date
-    /// `offlineAfter` unless the agent's tests shorten it.
+    /// `offlineAfter` unless agent.conf's `offline-notice-after` says otherwise.
     private let offlineDelay: TimeInterval
 
     /// At start the stream is not connected yet, which counts as an outage from
     /// `now`. The adapter publishes `current` and arms its timer for
     /// `nextDeadline` once; after that every input says what changed.
-    /// `offlineAfter`: the agent's process tests shorten it, nothing else does.
+    /// `offlineAfter`: the default, or the `offline-notice-after` setting.
     public init(now: Date, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter) {
         offlineDelay = offlineAfter
         outage = Outage(since: now, countingFrom: now)

@@ -133,6 +133,24 @@ public struct StreamConnectionMachine: Sendable {
         return actions
     }
 
+    /// New credentials: the socket (opened with the old account's token) goes
+    /// and an attempt with a fresh token starts at once, the backoff forgotten.
+    /// Nothing on an idle stream: `connect` starts it.
+    public mutating func accountChanged() -> [Action] {
+        guard phase != .idle else { return [] }
+        var actions: [Action] = [.cancelRetry, .stopHeartbeat]
+        if hasSocket {
+            actions.append(.closeSocket(attempt: attempt, code: 1000, reason: "new credentials"))
+        }
+        if phase == .live { actions.append(.publish(.connecting)) }
+        liveSince = nil
+        probeDeadline = nil
+        backoff.reset()
+        needsFreshToken = true
+        actions.append(.log(.info, "new credentials: connecting with them"))
+        return actions + beginAttempt()
+    }
+
     /// Resume / network-up: retry now if waiting; if a socket is open, probe
     /// it with a ping and replace it unless something arrives within
     /// `probeTimeout`. Does nothing after `disconnect()`.

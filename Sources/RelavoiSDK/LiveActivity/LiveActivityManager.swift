@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
 

@@ -1,5 +1,7 @@
 import FoundationEssentials
+import RelavoiBanners
 import RelavoiCore
+import RelavoiStream
 import Synchronization
 
 /// The SDK's entry point, as on iOS:
@@ -18,6 +20,8 @@ public final class Relavoi: Sendable {
         apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig = RelavoiConfig()
     ) {
         let new = Relavoi(apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config)
+        // Banners shown from now on are this app's (`AppIdentity`).
+        BannerDriver.identity.withLock { $0 = config.appIdentity }
         let old = instance.withLock { current in
             defer { current = new }
             return current
@@ -38,9 +42,6 @@ public final class Relavoi: Sendable {
     /// Whether `initialize` was called.
     public static var isInitialized: Bool { instance.withLock { $0 != nil } }
 
-    /// The instance if `initialize` was called.
-    static var current: Relavoi? { instance.withLock { $0 } }
-
     /// The tenant this instance streams.
     public let tenantId: String
     /// The configuration given to `initialize`.
@@ -56,19 +57,6 @@ public final class Relavoi: Sendable {
         self.config = config
         events = RelavoiEvents(
             apiKey: apiKey, apiSecret: apiSecret, tenantId: tenantId, config: config, random: random)
-    }
-
-    /// Authenticated REST GET relative to `config.baseURL` (the agent's
-    /// look-ups); see `StreamConnectionDriver.get`.
-    package func get(path: String, query: [String: String] = [:]) async throws -> (
-        status: Int, body: JSONValue
-    ) {
-        try await events.get(path: path, query: query)
-    }
-
-    /// A valid access token (fetched or refreshed as needed).
-    package func accessToken() async throws(RelavoiError) -> String {
-        try await events.accessToken()
     }
 }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RelavoiCore
+import RelavoiStream
 
 /// The Relavoi event stream, as `Relavoi.shared.events` on iOS: connect,
 /// listen, disconnect.
@@ -11,7 +12,7 @@ public final class RelavoiEvents: Sendable {
     /// A handler of `addListener`; it runs on the main loop.
     public typealias Listener = @MainActor (RelavoiEvent) -> Void
 
-    private let listeners = ListenerRegistry()
+    let listeners = ListenerRegistry()
     private let slot: StreamSlot
 
     init(
@@ -26,7 +27,7 @@ public final class RelavoiEvents: Sendable {
         }
     }
 
-    /// The stream, made on the main actor at first use.
+    /// The stream, made on the main actor at first use (the tests read its figures).
     @MainActor
     var stream: StreamConnectionDriver { slot.stream }
 
@@ -56,75 +57,12 @@ public final class RelavoiEvents: Sendable {
     /// key replaces the previous handler. Handlers run on the main loop, in
     /// arrival order.
     public func addListener(_ key: String, handler: @escaping Listener) {
-        listeners.set(key, .event(handler))
+        listeners.set(key, handler)
     }
 
     /// Removes the handler registered under `key`; it is not called again.
     public func removeListener(_ key: String) {
         listeners.remove(key)
-    }
-
-    // MARK: For the agent and the tests (package only)
-
-    /// Like `addListener`, with each event's stream id (nil when absent).
-    /// Shares the key space with `addListener`.
-    package func addFrameListener(_ key: String, handler: @escaping @MainActor (RelavoiEvent, String?) -> Void) {
-        listeners.set(key, .frame(handler))
-    }
-
-    /// The stream's state now.
-    @MainActor package var connectionState: RelavoiConnectionState { stream.connectionState }
-
-    /// Called on every change of `connectionState`: `.connected` after each
-    /// welcome (reconcile over REST then: there is no replay), `.connecting`
-    /// when a live stream dropped, `.disconnected` after `disconnect()`.
-    @MainActor
-    package func addConnectionStateListener(
-        _ key: String, handler: @escaping @MainActor (RelavoiConnectionState) -> Void
-    ) {
-        stream.addConnectionStateListener(key, handler: handler)
-    }
-
-    @MainActor
-    package func removeConnectionStateListener(_ key: String) {
-        stream.removeConnectionStateListener(key)
-    }
-
-    /// Called each time the token endpoint refuses the key or secret (HTTP 401 or 403).
-    @MainActor
-    package func addTokenRefusedListener(_ key: String, handler: @escaping @MainActor () -> Void) {
-        stream.addTokenRefusedListener(key, handler: handler)
-    }
-
-    /// For resume from sleep or network-up; see `StreamConnectionDriver.reconnectNow`.
-    @MainActor
-    package func reconnectNow() {
-        stream.reconnectNow()
-    }
-
-    /// A valid access token (fetched or refreshed as needed).
-    @MainActor
-    package func accessToken() async throws(RelavoiError) -> String {
-        try await stream.accessToken()
-    }
-
-    /// An authenticated REST GET; see `StreamConnectionDriver.get`.
-    @MainActor
-    package func get(path: String, query: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
-        try await stream.get(path: path, query: query)
-    }
-
-    @MainActor package var tokenRequestCount: Int { stream.tokenRequestCount }
-    @MainActor package var framesReceived: Int { stream.framesReceived }
-    @MainActor package var eventsDelivered: Int { stream.eventsDelivered }
-    @MainActor package var duplicatesDropped: Int { stream.duplicatesDropped }
-    @MainActor package var malformedFrames: Int { stream.malformedFrames }
-    @MainActor package var listenerKeys: [String] { listeners.keys }
-
-    /// Sees every log line after scrubbing (tests).
-    @MainActor package var logObserver: (@MainActor (StreamLogLevel, String) -> Void)? {
-        get { stream.logObserver }
-        set { stream.logObserver = newValue }
     }
 }
 

@@ -64,7 +64,7 @@ final class AgentBusTests: XCTestCase {
             XCTAssertNotNil(figures["heap-in-use-bytes"], output)
             // At least the main-queue bridge and the banner timer.
             XCTAssertGreaterThanOrEqual(figures["main-context-sources"] ?? 0, 2, output)
-            XCTAssertNotNil(figures["presenter-context-sources"], output)
+            XCTAssertNotNil(figures["delivery-context-sources"], output)
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(LoopWait.until(timeout: 5) { h.mock.closeCalls().count == 1 })

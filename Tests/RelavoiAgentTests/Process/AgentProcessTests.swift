@@ -334,29 +334,6 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertTrue(h.agent.process.isRunning)
         }
     }
-
-    /// GLib before 2.76 keeps its slice allocator's slab pages for good; the
-    /// agent starts itself again (same process) with `G_SLICE=always-malloc`,
-    /// unless the user chose a setting (an empty one is none).
-    func testOnAGLibWithTheSliceAllocatorTheAgentRunsOnPlainMalloc() throws {
-        let hasSlab = glib_check_version(2, 76, 0) != nil
-        try withAgent(environment: ["G_SLICE": ""]) { h in
-            h.session("ses_gs")
-            h.send("call.answered", "ses_gs")
-            h.waitForNotify { $0.hints["category"] == "call" }
-            let path = "/proc/\(h.agent.processIdentifier)/environ"
-            let environ =
-                (try? Data(contentsOf: URL(fileURLWithPath: path)))
-                .map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } } ?? []
-            XCTAssertFalse(environ.isEmpty, "the agent's environment is readable")
-            if hasSlab {
-                let version = "GLib \(glib_major_version).\(glib_minor_version)"
-                XCTAssertTrue(environ.contains("G_SLICE=always-malloc"), version)
-            } else {
-                XCTAssertFalse(environ.contains("G_SLICE=always-malloc"), "no second start on a GLib without the slab")
-            }
-        }
-    }
 }
 
 /// Runs `body` with a connected agent; stops everything afterwards.

@@ -9,7 +9,7 @@ import XCTest
 
 /// Issue 26 on the real binary: when calls cannot show (offline, refused, not
 /// set up) the person is told once, and the notice closes when the cause goes.
-/// `RELAVOI_HEALTH_OFFLINE_AFTER` shortens the two minutes before offline is told.
+/// `offline-notice-after = 3` shortens the two minutes before offline is told.
 final class ConnectionHealthProcessTests: XCTestCase {
     static let offlineSummary = "Offline since "
     static let refusedSummary = "Relavoi refused this computer's API key"
@@ -19,7 +19,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
     /// state in `Health` and `ctl status`; the server back: the notice closes.
     func testAnOutageIsToldOnceAndClosesOnReconnect() throws {
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(environment: [Agent.offlineAfterVariable: "3"])
+            let h = try AgentHarness(config: "offline-notice-after = 3")
             defer { h.stop() }
             XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             let port = h.sandbox.port
@@ -126,7 +126,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
         try MainActor.assumeIsolated {
             let watcher = try WatcherStandIn()
             XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName }, "the stand-in owns the watcher name")
-            let h = try AgentHarness(environment: [Agent.offlineAfterVariable: "3"])
+            let h = try AgentHarness(config: "offline-notice-after = 3")
             defer {
                 h.stop()
                 watcher.stop()

@@ -1,7 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
-import RelavoiSDK
+import RelavoiStream
 import XCTest
 
 @testable import RelavoiAgentKit

@@ -1,9 +1,11 @@
 import Foundation
+import RelavoiBanners
 import RelavoiGLib
-import RelavoiSDK
 import RelavoiTestSupport
 import RelavoiXCTestSupport
 import XCTest
+
+@testable import RelavoiSDK
 
 /// The banner on dunst, a real notification server under Xvfb: what a person sees.
 final class DunstEndToEndTests: XCTestCase {

@@ -1,10 +1,13 @@
 import Foundation
+import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSDK
+import RelavoiSettings
 import RelavoiTestSupport
 import RelavoiXCTestSupport
 import XCTest
+
+@testable import RelavoiSDK
 
 /// LiveActivityManager against python3-dbusmock's notification daemon on a
 /// private session bus. Synchronous tests: the test thread drives the GLib loop.
@@ -13,7 +16,7 @@ final class LiveActivityManagerTests: XCTestCase {
 
     override func setUpWithError() throws {
         mock = try MockNotificationServer.start()
-        // The presenter must have seen this server (a new one each test).
+        // The delivery driver must have seen this server (a new one each test).
         try waitForServer()
     }
 

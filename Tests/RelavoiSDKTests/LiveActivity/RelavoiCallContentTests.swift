@@ -1,7 +1,8 @@
 import Foundation
 import RelavoiCore
-import RelavoiSDK
 import XCTest
+
+@testable import RelavoiSDK
 
 /// The content helpers say what the agent's banner says.
 final class RelavoiCallContentTests: XCTestCase {

@@ -2,6 +2,7 @@ import RelavoiCore
 import XCTest
 
 @testable import RelavoiSDK
+@testable import RelavoiStream
 
 /// `RelavoiConfig()` carries the defaults of the parts that use them, so a
 /// default edited in `Backoff` or the machine's settings is the one apps get.

@@ -2,6 +2,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiStream
 import XCTest
 
 @testable import RelavoiSDK
@@ -12,9 +13,9 @@ final class RelavoiStreamTests: StreamTestCase {
         withStream { server, relavoi, logs in
             let events = relavoi.events
             let seen = EventRecorder()
-            events.addConnectionStateListener("t") { seen.states.append($0) }
+            events.stream.addConnectionStateListener("t") { seen.states.append($0) }
             XCTAssertFalse(try awaitOnLoop { await events.isConnected })
-            XCTAssertEqual(events.connectionState, .disconnected)
+            XCTAssertEqual(events.stream.connectionState, .disconnected)
 
             try awaitOnLoop { await events.connect() }
             XCTAssertTrue(try awaitOnLoop { await events.isConnected })
@@ -30,13 +31,13 @@ final class RelavoiStreamTests: StreamTestCase {
             try awaitOnLoop { await events.connect() }
             XCTAssertEqual(server.handshakeCount, handshakes + 1, "the upgrade itself succeeded")
             XCTAssertFalse(try awaitOnLoop { await events.isConnected }, "no welcome: not connected")
-            XCTAssertEqual(events.connectionState, .connecting)
+            XCTAssertEqual(events.stream.connectionState, .connecting)
             // A later attempt fails too (the token endpoint answers 503): still not connected.
             let planned = logs.plannedDelays().count
             XCTAssertTrue(loopUntil(timeout: 30) { logs.plannedDelays().count > planned })
             XCTAssertFalse(try awaitOnLoop { await events.isConnected })
             server.failTokenRequests = nil
-            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { events.stream.connectionState == .connected })
             XCTAssertEqual(seen.states, [.connecting, .connected, .disconnected, .connecting, .connected])
         }
     }
@@ -56,7 +57,7 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertEqual(server.handshakeCount, 1)
             XCTAssertEqual(server.tokenRequestCount, 1)
             XCTAssertEqual(server.liveClientCount, 1)
-            XCTAssertEqual(events.tokenRequestCount, 1)
+            XCTAssertEqual(events.stream.tokenRequestCount, 1)
         }
     }
 
@@ -67,19 +68,19 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertEqual(server.liveClientCount, 1)
             let beforeDisconnect = logs.lines.count
             try awaitOnLoop { await events.disconnect() }
-            XCTAssertEqual(events.connectionState, .disconnected)
+            XCTAssertEqual(events.stream.connectionState, .disconnected)
             XCTAssertFalse(try awaitOnLoop { await events.isConnected })
             // The close went both ways; a reconnect would have been planned (and logged) by now.
             XCTAssertTrue(loopUntil(timeout: 30) { server.liveClientCount == 0 })
             XCTAssertEqual(logs.attempts(from: beforeDisconnect), [], "no reconnect after disconnect()")
             XCTAssertEqual(server.handshakeCount, 1, "no reconnect after disconnect()")
-            events.reconnectNow()
+            events.stream.reconnectNow()
             XCTAssertEqual(logs.attempts(from: beforeDisconnect), [], "reconnectNow respects disconnect()")
-            XCTAssertEqual(events.connectionState, .disconnected)
+            XCTAssertEqual(events.stream.connectionState, .disconnected)
 
             // And connect() works again afterwards.
             try awaitOnLoop { await events.connect() }
-            XCTAssertEqual(events.connectionState, .connected)
+            XCTAssertEqual(events.stream.connectionState, .connected)
             XCTAssertEqual(server.handshakeCount, 2)
         }
     }
@@ -88,13 +89,14 @@ final class RelavoiStreamTests: StreamTestCase {
         withStream { server, relavoi, logs in
             let events = relavoi.events
             let seen = EventRecorder()
-            events.addConnectionStateListener("t") { seen.states.append($0) }
+            events.stream.addConnectionStateListener("t") { seen.states.append($0) }
             events.addListener("t") { seen.events.append($0) }
             try awaitOnLoop { await events.connect() }
 
             for round in 1...3 {
                 server.dropConnections()
-                XCTAssertTrue(loopUntil { server.handshakeCount == round + 1 && events.connectionState == .connected })
+                XCTAssertTrue(
+                    loopUntil { server.handshakeCount == round + 1 && events.stream.connectionState == .connected })
                 // Read from the plan, not the wall clock (the machine may be busy).
                 XCTAssertEqual(logs.count("reconnecting in 0.05 s"), round, "base delay 0.05 s after a live connection")
                 server.sendEvent(type: "call.answered", payload: ["sessionId": .string("round-\(round)")])
@@ -123,9 +125,9 @@ final class RelavoiStreamTests: StreamTestCase {
                 server.tokenRequestCount - before,
                 logs.lines.dropFirst(planBefore).filter { $0.1.contains("token request failed") }.count,
                 "every token request after the drop failed and planned its wait: no attempt without one")
-            XCTAssertEqual(events.connectionState, .connecting)
+            XCTAssertEqual(events.stream.connectionState, .connecting)
             server.failTokenRequests = nil
-            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { events.stream.connectionState == .connected })
         }
     }
 
@@ -143,8 +145,11 @@ final class RelavoiStreamTests: StreamTestCase {
             // After the first token expired, a reconnect and a REST call still work without a refusal.
             let handshakes = server.handshakeCount
             server.dropConnections()
-            XCTAssertTrue(loopUntil { server.handshakeCount == handshakes + 1 && events.connectionState == .connected })
-            let (status, _) = try awaitOnLoop { try await relavoi.get(path: "sessions", query: ["state": "ACTIVE"]) }
+            XCTAssertTrue(
+                loopUntil { server.handshakeCount == handshakes + 1 && events.stream.connectionState == .connected })
+            let (status, _) = try awaitOnLoop {
+                try await relavoi.events.stream.get(path: "sessions", query: ["state": "ACTIVE"])
+            }
             XCTAssertEqual(status, 200)
         }
     }
@@ -157,13 +162,13 @@ final class RelavoiStreamTests: StreamTestCase {
             server.expireTokens()
             server.dropConnections()
             // Attempt 2 reuses the cached token and is closed with 4003; attempt 3 fetches a new one.
-            XCTAssertTrue(loopUntil { server.handshakeCount == 3 && events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { server.handshakeCount == 3 && events.stream.connectionState == .connected })
             XCTAssertEqual(server.tokenRequestCount, 2)
             XCTAssertTrue(logs.contains("refused the token (close 4003)"))
 
             // The server closing a live stream with 4001 also forces a new token.
             server.close(code: 4001, reason: "token required")
-            XCTAssertTrue(loopUntil { server.handshakeCount == 4 && events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { server.handshakeCount == 4 && events.stream.connectionState == .connected })
             XCTAssertEqual(server.tokenRequestCount, 3)
         }
     }
@@ -173,7 +178,7 @@ final class RelavoiStreamTests: StreamTestCase {
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
             XCTAssertEqual(server.tokenRequestCount, 1, "connect() returns after the first failure")
-            XCTAssertEqual(events.connectionState, .connecting)
+            XCTAssertEqual(events.stream.connectionState, .connecting)
             // The plan, read without a clock: the next request is a minute away.
             XCTAssertTrue(logs.contains("retrying every 60 s"), "\(logs.lines.map(\.1))")
             XCTAssertEqual(logs.plannedDelays(), [], "no other wait planned")
@@ -181,7 +186,7 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertEqual(logs.count("bad API key or secret"), 1)
             XCTAssertEqual(logs.lines.filter { $0.0 == .warning }.count, 1, "one clear line")
             // REST callers fail fast during the cool-down instead of hammering the token endpoint.
-            XCTAssertThrowsError(try awaitOnLoop { try await relavoi.get(path: "sessions") }) { error in
+            XCTAssertThrowsError(try awaitOnLoop { try await relavoi.events.stream.get(path: "sessions") }) { error in
                 XCTAssertEqual(error as? RelavoiError, .unauthorized)
                 XCTAssertFalse(String(describing: error).contains("rs_fff"))
             }
@@ -195,7 +200,7 @@ final class RelavoiStreamTests: StreamTestCase {
         withStream { server, relavoi, logs in
             let events = relavoi.events
             var refusals = 0
-            events.addTokenRefusedListener("test") { refusals += 1 }
+            events.stream.addTokenRefusedListener("test") { refusals += 1 }
             server.failTokenRequests = 403
             try awaitOnLoop { await events.connect() }
             XCTAssertEqual(refusals, 1)
@@ -224,7 +229,7 @@ final class RelavoiStreamTests: StreamTestCase {
             // simulated clock in StreamConnectionMachineTests), not by chance.
             XCTAssertTrue(logs.contains("replacing the connection"))
             server.answersPings = true
-            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { events.stream.connectionState == .connected })
             let handshakes = server.handshakeCount
             let replaced = logs.count("replacing the connection")
             let pingsAgain = server.pingsReceived
@@ -239,7 +244,7 @@ final class RelavoiStreamTests: StreamTestCase {
         withStream(configure: { $0.probeTimeout = 0.3 }) { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
-            events.reconnectNow()
+            events.stream.reconnectNow()
             // The pong ends the probe, and the stream says so; with no probe left, its deadline's
             // heartbeat keeps the socket (StreamConnectionMachineTests: reconnectNowProbesAnOpenStream).
             XCTAssertTrue(
@@ -247,10 +252,10 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertFalse(logs.contains("replacing the connection"), "a healthy stream answers the probe and stays")
             XCTAssertEqual(server.handshakeCount, 1, "a healthy stream answers the probe and stays")
             server.answersPings = false
-            events.reconnectNow()
+            events.stream.reconnectNow()
             XCTAssertTrue(loopUntil(timeout: 30) { server.handshakeCount == 2 }, "\(logs.lines.map(\.1))")
             server.answersPings = true
-            XCTAssertTrue(loopUntil { events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { events.stream.connectionState == .connected })
         }
     }
 
@@ -276,7 +281,7 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertEqual(server.handshakeCount, 1)
 
             server.send(text: head + String(repeating: "y", count: limit) + tail)
-            XCTAssertTrue(loopUntil { server.handshakeCount == 2 && events.connectionState == .connected })
+            XCTAssertTrue(loopUntil { server.handshakeCount == 2 && events.stream.connectionState == .connected })
             XCTAssertEqual(seen.events.count, 1, "the oversized frame was not delivered")
             XCTAssertTrue(logs.contains("1009"), "\(logs.lines.map(\.1))")
 
@@ -306,10 +311,7 @@ final class RelavoiStreamTests: StreamTestCase {
         withStream { server, relavoi, logs in
             let events = relavoi.events
             let seen = EventRecorder()
-            events.addFrameListener("t") { event, id in
-                seen.events.append(event)
-                seen.ids.append(id)
-            }
+            events.addListener("t") { event in seen.events.append(event) }
             try awaitOnLoop { await events.connect() }
             var expected: [String] = []
             for i in 0..<600 {
@@ -348,10 +350,8 @@ final class RelavoiStreamTests: StreamTestCase {
             server.sendEvent(type: "call.answered", payload: ["sessionId": .string("marker")], id: "marker")
             XCTAssertTrue(loopUntil(timeout: 30) { seen.sessionIds.last == "marker" })
             XCTAssertEqual(Array(seen.sessionIds.dropLast()), expected)
-            XCTAssertEqual(seen.ids.first, "100-0")
-            XCTAssertEqual(seen.ids[1], nil, "flat frames have no id")
-            XCTAssertEqual(events.duplicatesDropped, 100)
-            XCTAssertEqual(events.malformedFrames, 200)
+            XCTAssertEqual(events.stream.duplicatesDropped, 100)
+            XCTAssertEqual(events.stream.malformedFrames, 200)
             XCTAssertLessThanOrEqual(logs.count("skipped a malformed frame"), 5, "throttled")
             XCTAssertTrue(logs.contains("\"sessionId\" missing"))
             XCTAssertEqual(server.handshakeCount, 1, "bad frames do not break the stream")
@@ -406,29 +406,31 @@ final class RelavoiStreamTests: StreamTestCase {
     func testAuthenticatedGet() {
         withStream { server, relavoi, _ in
             let (status, body) = try awaitOnLoop {
-                try await relavoi.get(path: "sessions", query: ["state": "ACTIVE", "limit": "100"])
+                try await relavoi.events.stream.get(path: "sessions", query: ["state": "ACTIVE", "limit": "100"])
             }
             XCTAssertEqual(status, 200)
             XCTAssertNotNil(body["data"])
             XCTAssertNotNil(body["pagination"])
             XCTAssertEqual(server.tokenRequestCount, 1)
 
-            let (missing, _) = try awaitOnLoop { try await relavoi.get(path: "/sessions/no-such-session") }
+            let (missing, _) = try awaitOnLoop {
+                try await relavoi.events.stream.get(path: "/sessions/no-such-session")
+            }
             XCTAssertEqual(missing, 404)
 
             // A "+" in a query value travels as %2B (else the server reads a space and answers 400).
             let (verify, answer) = try awaitOnLoop {
-                try await relavoi.get(path: "sessions/verify", query: ["userPhone": "+4915100000001"])
+                try await relavoi.events.stream.get(path: "sessions/verify", query: ["userPhone": "+4915100000001"])
             }
             XCTAssertEqual(verify, 200)
             XCTAssertEqual(answer["verified"], .bool(false))
 
             // A refused token is renewed once and the call repeated.
             server.expireTokens()
-            let (again, _) = try awaitOnLoop { try await relavoi.get(path: "sessions") }
+            let (again, _) = try awaitOnLoop { try await relavoi.events.stream.get(path: "sessions") }
             XCTAssertEqual(again, 200)
             XCTAssertEqual(server.tokenRequestCount, 2)
-            XCTAssertFalse(try awaitOnLoop { try await relavoi.accessToken() }.isEmpty)
+            XCTAssertFalse(try awaitOnLoop { try await relavoi.events.stream.accessToken() }.isEmpty)
             XCTAssertEqual(server.tokenRequestCount, 2, "the cached token is reused")
         }
     }
@@ -445,7 +447,7 @@ final class RelavoiStreamTests: StreamTestCase {
                         metadata: ["label": .string(label + "\(index)")]))
             }
             let (status, body) = try awaitOnLoop {
-                try await relavoi.get(path: "sessions", query: ["limit": "100"])
+                try await relavoi.events.stream.get(path: "sessions", query: ["limit": "100"])
             }
             XCTAssertEqual(status, 200)
             guard case .array(let sessions)? = body["data"] else { return XCTFail("no data in \(body)") }
@@ -464,12 +466,13 @@ final class RelavoiStreamTests: StreamTestCase {
             }
             let relavoi = Relavoi(apiKey: "rk_x", apiSecret: "rs_x", tenantId: "t", config: config)
             var lines: [String] = []
-            relavoi.events.logObserver = { lines.append($1) }
+            relavoi.events.stream.logObserver = { lines.append($1) }
             XCTAssertNoThrow(try awaitOnLoop(timeout: 2) { await relavoi.events.connect() })
-            XCTAssertEqual(relavoi.events.connectionState, .disconnected)
+            XCTAssertEqual(relavoi.events.stream.connectionState, .disconnected)
             XCTAssertTrue(
                 lines.contains { $0.contains("not connecting") && $0.contains("http://api.relavoi.example/v1") })
-            XCTAssertThrowsError(try awaitOnLoop(timeout: 2) { try await relavoi.get(path: "sessions") }) { error in
+            XCTAssertThrowsError(try awaitOnLoop(timeout: 2) { try await relavoi.events.stream.get(path: "sessions") })
+            { error in
                 guard case .insecureURL? = error as? RelavoiError else { return XCTFail("\(error)") }
             }
             // An explicit non-loopback ws:// stream URL is refused too, even with an https base.
@@ -523,7 +526,7 @@ final class RelavoiStreamTests: StreamTestCase {
             let first = Relavoi.shared
             Relavoi.initialize(apiKey: "rk_b", apiSecret: "rs_b", tenantId: "tenant-b")
             XCTAssertFalse(Relavoi.shared === first)
-            XCTAssertEqual(Relavoi.shared.events.connectionState, .disconnected)
+            XCTAssertEqual(Relavoi.shared.events.stream.connectionState, .disconnected)
             loopFor(0.05)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiStream
 import XCTest
 
 @testable import RelavoiSDK
@@ -39,7 +40,7 @@ final class StreamFirehoseTests: StreamTestCase {
                 XCTFail("frame \(wrong) arrived as \(received[wrong]), sent as \(expected[wrong])")
             }
             XCTAssertEqual(received.filter { $0 == "call.answered mine" }.count, count / 1000)
-            XCTAssertEqual(events.malformedFrames, 0)
+            XCTAssertEqual(events.stream.malformedFrames, 0)
             // Includes the in-process server's own sending; the decoder alone is far faster.
             print(
                 "firehose: \(count) frames end to end in \(String(format: "%.2f", seconds)) s = \(Int(Double(count) / seconds)) frames/s"

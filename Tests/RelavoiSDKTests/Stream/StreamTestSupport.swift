@@ -2,6 +2,7 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit
+import RelavoiStream
 import RelavoiTestSupport
 import XCTest
 
@@ -46,7 +47,7 @@ class StreamTestCase: XCTestCase {
                 apiKey: server.options.apiKey, apiSecret: apiSecret ?? server.options.apiSecret,
                 tenantId: server.options.tenantId, config: config)
             let logs = StreamLogRecorder()
-            relavoi.events.logObserver = { level, text in logs.lines.append((level, text)) }
+            relavoi.events.stream.logObserver = { level, text in logs.lines.append((level, text)) }
             defer {
                 _ = try? awaitOnLoop(timeout: 5) { await relavoi.events.disconnect() }
                 server.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiStream
 import RelavoiTestSupport
 import XCTest
 
@@ -64,7 +65,7 @@ final class TLSRefusalTests: XCTestCase {
             let relavoi = Relavoi(apiKey: "rk_test", apiSecret: "rs_test", tenantId: "t", config: config)
             let result = try awaitOnLoop(timeout: 15) { () -> String in
                 do {
-                    _ = try await relavoi.accessToken()
+                    _ = try await relavoi.events.stream.accessToken()
                     return "accepted"
                 } catch {
                     return "\(error)"

@@ -23,7 +23,7 @@ struct ProcessStats: CustomStringConvertible {
     var heapInUseKiB: Int? { figures?["heap-in-use-bytes"].map { Int($0 / 1024) } }
     var heapFreeKiB: Int? { figures?["heap-free-bytes"].map { Int($0 / 1024) } }
     var mainSources: Int? { figures?["main-context-sources"].map { Int($0) } }
-    var presenterSources: Int? { figures?["presenter-context-sources"].map { Int($0) } }
+    var deliverySources: Int? { figures?["delivery-context-sources"].map { Int($0) } }
 
     static func read(pid: Int32) -> ProcessStats? {
         let probe = ProcessProbe(pid: pid)
@@ -41,9 +41,9 @@ struct ProcessStats: CustomStringConvertible {
     var description: String {
         var text =
             "RSS \(Self.mib(rssKiB)) MiB (anonymous \(Self.mib(rssAnonKiB)), file \(Self.mib(rssFileKiB)); peak \(Self.mib(hwmKiB))), \(threads) threads, \(fds) fds (\(fdSummary))"
-        if let heapInUseKiB, let heapFreeKiB, let mainSources, let presenterSources {
+        if let heapInUseKiB, let heapFreeKiB, let mainSources, let deliverySources {
             text += "; malloc in use \(Self.mib(heapInUseKiB)) MiB, free in its arenas \(Self.mib(heapFreeKiB)) MiB"
-            text += "; GLib sources \(mainSources) main + \(presenterSources) presenter"
+            text += "; GLib sources \(mainSources) main + \(deliverySources) delivery"
         } else {
             text += "; the agent did not answer Diagnostics()"
         }

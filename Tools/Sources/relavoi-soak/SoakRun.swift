@@ -549,10 +549,10 @@ final class SoakRun {
             } else {
                 failures.append("the agent did not answer Diagnostics() at the start or the end")
             }
-            if let a = start.mainSources, let b = end.mainSources, let c = start.presenterSources,
-                let d = end.presenterSources, b + d > a + c + 2
+            if let a = start.mainSources, let b = end.mainSources, let c = start.deliverySources,
+                let d = end.deliverySources, b + d > a + c + 2
             {
-                failures.append("GLib sources grew from \(a) + \(c) to \(b) + \(d) (main + presenter)")
+                failures.append("GLib sources grew from \(a) + \(c) to \(b) + \(d) (main + delivery)")
             }
             if end.fds > start.fds + 2 { failures.append("open fds grew from \(start.fds) to \(end.fds)") }
             if end.threads > start.threads + 2 {
@@ -584,12 +584,12 @@ final class SoakRun {
         let csv =
             [
                 "seconds,rss_kib,rss_anon_kib,rss_file_kib,hwm_kib,threads,fds,context_switches,cpu_seconds,"
-                    + "heap_in_use_kib,heap_free_kib,main_sources,presenter_sources,known_sessions"
+                    + "heap_in_use_kib,heap_free_kib,main_sources,delivery_sources,known_sessions"
             ]
             + samples.map {
                 let s = $0.stats
                 let known = s.figures?["known-sessions"].map { Int($0) }
-                let agentSide = [s.heapInUseKiB, s.heapFreeKiB, s.mainSources, s.presenterSources, known]
+                let agentSide = [s.heapInUseKiB, s.heapFreeKiB, s.mainSources, s.deliverySources, known]
                     .map { $0.map(String.init) ?? "" }.joined(separator: ",")
                 return
                     "\(Int($0.seconds)),\(s.rssKiB),\(s.rssAnonKiB),\(s.rssFileKiB),\(s.hwmKiB),\(s.threads),\(s.fds),\(s.contextSwitches),\(s.cpuSeconds),"

@@ -1,5 +1,5 @@
 import Foundation
-import RelavoiSDK
+import RelavoiStream
 
 @testable import RelavoiAgentKit
 

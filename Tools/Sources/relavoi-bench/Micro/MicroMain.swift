@@ -1,7 +1,7 @@
 import Foundation
 
 /// `relavoi-bench micro --out FILE [--firehose N]`: the in-process part, in a
-/// process of its own (the controller's presenter thread stays out of the
+/// process of its own (the controller's delivery thread stays out of the
 /// main benchmark). Run it with no notification server on the bus.
 @MainActor
 enum MicroMain {

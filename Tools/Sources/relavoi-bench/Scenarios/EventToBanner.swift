@@ -95,7 +95,7 @@ struct EventToBanner {
         }
         agentName = shown.sender
         // The label and badge from REST (in the first Notify when the presenter
-        // coalesced both): wait until shown and answered, so the presenter is idle.
+        // coalesced both): wait until shown and answered, so the delivery driver is idle.
         var labelled = shown
         if shown.summary != call.label {
             guard

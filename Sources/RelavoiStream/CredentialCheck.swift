@@ -1,0 +1,58 @@
+import FoundationEssentials
+import RelavoiCore
+import RelavoiSoup
+
+/// What the token endpoint said about an API key and secret.
+package enum CredentialCheckResult: Equatable, Sendable {
+    /// The pair works; the server's access token (a JWT).
+    case accepted(accessToken: String)
+    /// The server refused the pair (HTTP 400, 401 or 403).
+    case refused(status: Int)
+    /// HTTP 429: too many token requests for this key.
+    case rateLimited(retryAfter: Double?)
+    /// The server was reached but gave no usable answer (5xx, no token).
+    case serverError(String)
+    /// The server was not reached: DNS, TCP, TLS or a timeout.
+    case unreachable(String)
+}
+
+/// One token exchange with nothing started around it: `relavoi-agent login`
+/// checks a pair before it saves anything. The secret goes only into the
+/// request body, as in `TokenProvider`.
+@MainActor
+package enum CredentialCheck {
+    package static func run(apiKey: String, apiSecret: String, config: RelavoiConfig) async -> CredentialCheckResult {
+        do {
+            try config.validate()
+        } catch {
+            return .unreachable("\(error)")
+        }
+        let session = SoupClientSession(
+            noProxy: StreamEndpoint.isLoopback(config.baseURL), timeout: UInt32(max(1, config.requestTimeout)))
+        let http = HTTPClient(session: session)
+        let url = StreamEndpoint.restURL(base: config.baseURL, path: "auth/token")
+        let response: HTTPResponse
+        do {
+            response = try await http.postJSON(
+                url, body: TokenProvider.credentialsBody(apiKey: apiKey, apiSecret: apiSecret),
+                headers: [("Accept", "application/json")])
+        } catch let error as SoupError {
+            return .unreachable(error.message)
+        } catch {
+            return .unreachable(String(describing: type(of: error)))
+        }
+        switch response.status {
+        case 200..<300:
+            guard let (token, _) = TokenProvider.accessToken(in: response.body) else {
+                return .serverError("the token answer has no accessToken")
+            }
+            return .accepted(accessToken: token)
+        case 400, 401, 403:
+            return .refused(status: response.status)
+        case 429:
+            return .rateLimited(retryAfter: TokenProvider.retryAfter(response.headers["retry-after"]))
+        default:
+            return .serverError("the token endpoint answered HTTP \(response.status)")
+        }
+    }
+}
