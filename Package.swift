@@ -109,8 +109,11 @@ let package = Package(
             name: "RelavoiXCTestSupport", dependencies: ["RelavoiTestSupport"],
             path: "Tests/RelavoiXCTestSupport", swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText"], swiftSettings: swift6),
-        .testTarget(name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib"], swiftSettings: swift6),
+            name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText", "RelavoiTestSupport"],
+            swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib", "RelavoiTestSupport"],
+            swiftSettings: swift6),
         .testTarget(
             name: "RelavoiDBusTests", dependencies: ["RelavoiDBus", "RelavoiGLib", "RelavoiTestSupport", "CGLib"],
             swiftSettings: swift6),

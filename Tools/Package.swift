@@ -14,7 +14,9 @@ let package = Package(
     targets: [
         // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
         // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
-        .target(name: "RelavoiProcFS", dependencies: [product("RelavoiGLib")], swiftSettings: swift6),
+        .target(
+            name: "RelavoiProcFS", dependencies: [product("RelavoiGLib"), product("RelavoiTestSupport")],
+            swiftSettings: swift6),
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # RelavoiSDK's public API as the toolchain's swift-api-digester sees it: the
 # module's own public declarations plus the ones it re-exports (RelavoiEvent,
-# JSONValue, RelavoiCallAttributes, DismissPolicy from RelavoiCore; MainLoop
-# from RelavoiGLib). Package-only declarations and imports are left out.
+# JSONValue, RelavoiCallAttributes, DismissPolicy, AppIdentity from RelavoiCore;
+# RelavoiConfig, RelavoiError from RelavoiStream; MainLoop from RelavoiGLib). Package-only declarations and imports are left out.
 # Needs a debug build (make build).
 #   scripts/api-dump.sh FILE     write the dump to FILE
 #   scripts/api-dump.sh --check  fail when it differs from api/RelavoiSDK.json
@@ -19,7 +19,7 @@ NAME=api-dump . scripts/lib/sdk-modules.sh
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for module in RelavoiSDK RelavoiCore RelavoiGLib; do
+for module in RelavoiSDK RelavoiCore RelavoiStream RelavoiGLib; do
   swift-api-digester -dump-sdk -module "$module" -I "$modules" "${clang_args[@]}" \
     -avoid-location -avoid-tool-args -abort-on-module-fail -o "$work/$module.json"
 done
@@ -28,7 +28,8 @@ mkdir -p "$(dirname "$out")"
 /usr/bin/python3 - "$work" "$out" <<'PY'
 import json, sys
 work, out = sys.argv[1], sys.argv[2]
-reexported = {"RelavoiCore": {"RelavoiEvent", "JSONValue", "RelavoiCallAttributes", "DismissPolicy"},
+reexported = {"RelavoiCore": {"RelavoiEvent", "JSONValue", "RelavoiCallAttributes", "DismissPolicy", "AppIdentity"},
+              "RelavoiStream": {"RelavoiConfig", "RelavoiError"},
               "RelavoiGLib": {"MainLoop"}}
 
 def public(node):

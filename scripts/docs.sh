@@ -13,7 +13,7 @@ rm -rf "$graphs" "$archive"
 mkdir -p "$graphs"
 
 swift-symbolgraph-extract -module-name RelavoiSDK -I "$modules" -target "$(uname -m)-unknown-linux-gnu" \
-  -minimum-access-level public -experimental-allowed-reexported-modules=RelavoiCore,RelavoiGLib \
+  -minimum-access-level public -experimental-allowed-reexported-modules=RelavoiCore,RelavoiStream,RelavoiGLib \
   -output-dir "$graphs" "${clang_args[@]}"
 
 # Every public symbol has a doc comment.

@@ -79,7 +79,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         }
         guard shouldStart else { return }
         let ready = DispatchSemaphore(value: 0)
-        Threads.detach(name: "relavoi-driver") { [self] in
+        Threads.detach(name: "relavoi-delivery") { [self] in
             self.runThread(ready: ready)
         }
         ready.wait()

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// Kernel files report a size of 0: `ProcFile` reads them, and any file, to the end.

@@ -44,13 +44,13 @@ final class DeliveryDriverReleaseTests: XCTestCase {
         }
         driver.start()
         try waitFor("the first thread's watch answers") { events.value == 1 }
-        let first = try presenterThread(of: driver)
+        let first = try deliveryThread(of: driver)
         driver.stop(timeout: 30)
         try waitFor("the first thread has ended") { !Self.threadRuns(first) }
         driver.start()
         try waitFor("the second thread's new watch answers") { events.value == 2 }
         XCTAssertNotNil(driver.liveSourceCount)
-        let second = try presenterThread(of: driver)
+        let second = try deliveryThread(of: driver)
         XCTAssertNotEqual(first, second, "a new thread")
         driver.stop(timeout: 30)
         try waitFor("the second thread has ended") { !Self.threadRuns(second) }
@@ -69,9 +69,9 @@ final class DeliveryDriverReleaseTests: XCTestCase {
         g_source_unref(source)
     }
 
-    /// The id of the thread `driver` runs on (other presenters of the test
+    /// The id of the thread `driver` runs on (other delivery drivers of the test
     /// process have threads of the same name).
-    private func presenterThread(of driver: NotificationDeliveryDriver) throws -> pid_t {
+    private func deliveryThread(of driver: NotificationDeliveryDriver) throws -> pid_t {
         let thread = Box<pid_t?>(nil)
         driver.flush { thread.update { $0 = Self.currentThreadID() } }
         try waitFor("the delivery thread answers") { thread.value != nil }

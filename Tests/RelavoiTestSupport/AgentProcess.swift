@@ -47,6 +47,8 @@ public final class AgentProcess {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("RELAVOI_") }
         env["XDG_CONFIG_HOME"] = self.configHome.path
         env["G_MESSAGES_DEBUG"] = debugMessages ? "relavoi" : nil
+        // As desktop/relavoi-agent.service and the autostart entry start it.
+        env["G_SLICE"] = "always-malloc"
         for (key, value) in environment { env[key] = value }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -11,7 +11,7 @@ public enum InProcessCallDriver {
         CallDriver(settings: settings, lookup: lookup)
     }
 
-    /// Ends the shared banner driver's presenter, as the agent does at exit.
+    /// Ends the shared banner driver's delivery thread, as the agent does at exit.
     public static func shutDownBanners(timeout: Double) {
         BannerDriver.shared.shutdown(timeout: timeout)
     }

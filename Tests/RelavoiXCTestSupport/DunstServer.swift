@@ -96,7 +96,7 @@ public final class DunstServer {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        // Read while the GLib loop keeps the presenter's replies flowing.
+        // Read while the GLib loop keeps the delivery driver's replies flowing.
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }

@@ -10,7 +10,7 @@
 # org.gnome.Shell.Eval read the panel) with private XDG folders and keyfile GSettings.
 # The build that fits the installed gnome-shell is installed from its zip with
 # `gnome-extensions install` into the private XDG_DATA_HOME and turned on with
-# `gnome-extensions enable`, as README says. Then the agent (AGENT below) plays calls
+# `gnome-extensions enable`, as docs/gnome-shell.md says. Then the agent (AGENT below) plays calls
 # from relavoi-sandbox:
 #   1. no agent: no pill; the extension owns com.relavoi.Agent.ShellIndicator
 #   2. a call: the pill shows a timer that advances (the panel text is printed at two

@@ -25,6 +25,8 @@ public final class Agent {
     private var health: ConnectionHealthDriver?
     private var credentialsWatch: CredentialsWatch?
     private var stopping = false
+    /// The demo's call has shown a banner (the demo ends once it is gone).
+    private var demoCallShown = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
 
@@ -97,9 +99,10 @@ public final class Agent {
             control?.healthChanged(state)
             tray?.health = state
         }
-        callDriver.onCallsChanged = {
+        callDriver.onCallsChanged = { [weak self] in
             control?.callsChanged()
             tray?.refresh()
+            self?.endDemoAfterItsCall()
         }
         listeners.set("agent") { event in callDriver.handle(event) }
         stream.addConnectionStateListener("agent") { state in
@@ -174,6 +177,19 @@ public final class Agent {
             apiKey: account.apiKey ?? "", apiSecret: newSecret, tenantId: account.tenantId ?? "", config: config)
         health.credentialsChanged()
         if !wasSetUp { startStream() }
+    }
+
+    /// The demo ends when its call's banner is gone, before the sandbox quits:
+    /// the stream closes from this side, so the last word is not a dropped
+    /// connection.
+    private func endDemoAfterItsCall() {
+        guard demo != nil, let callDriver else { return }
+        if !callDriver.listBanners().isEmpty {
+            demoCallShown = true
+        } else if demoCallShown {
+            Log.message("demo: the call is over")
+            stop()
+        }
     }
 
     /// Closes banners and the stream, then ends the loop; bounded so a hung

@@ -14,7 +14,7 @@ public struct AgentOptions: Equatable, Sendable {
     public static let version = "0.1.0"
     static var summary: String {
         L(
-            "Shows live banners for Relavoi calls on the desktop's notification server.\n\nCommands:\n  relavoi-agent login        check the API key and secret with the server, then save\n                             them (keyring, agent.conf) with the tenant id and your phone\n  relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)\n\nSettings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment\nvariables (see README.md). The API secret is never taken from the command line."
+            "Shows live banners for Relavoi calls on the desktop's notification server.\n\nCommands:\n  relavoi-agent login        check the API key and secret with the server, then save\n                             them (keyring, agent.conf) with the tenant id and your phone\n  relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)\n\nSettings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment\nvariables (see man relavoi-agent). The API secret is never taken from the command line."
         )
     }
 

@@ -6,7 +6,7 @@ import RelavoiGLib
 import RelavoiNotify
 import RelavoiTray
 
-/// The panel item (`tray-item`, docs in README): reads the calls from the
+/// The panel item (`tray-item`, docs/tray.md): reads the calls from the
 /// banner control, shows them through `StatusNotifierItemObject` and its
 /// dbusmenu, registers with each StatusNotifierWatcher, and carries out menu
 /// clicks. `refresh()` runs when a call changes and on each tick of the
@@ -30,13 +30,13 @@ public final class TrayItemController {
     private let clipboard: ClipboardTool?
     private var pacer = TraySignalPacer()
     private var slots = TrayMenuSlots()
-    /// Set for a change that came in a second which already had its signals
-    /// (5 ms after that second ends); a running call's label rides on the
-    /// banners' tick instead.
     /// Why calls cannot show, said while there is no call (the agent sets it).
     public var health: ConnectionHealth = .connected {
         didSet { if health != oldValue { refresh() } }
     }
+    /// Set for a change that came in a second which already had its signals
+    /// (5 ms after that second ends); a running call's label rides on the
+    /// banners' tick instead.
     private lazy var deferred = DeadlineTimer(slack: 0.005) { [weak self] in self?.refresh() }
 
     /// The item per `mode`, exported and registering; nil for `off` or without a bus.

@@ -113,7 +113,7 @@ public struct AgentSettings: Equatable, Sendable {
             lockScreen = privacy
         default:
             guard try banners.apply(key: key, raw: value) else {
-                throw SettingsError(key: key, message: "unknown setting (see README.md, Settings)")
+                throw SettingsError(key: key, message: "unknown setting (see docs/settings.md or man relavoi-agent)")
             }
         }
     }

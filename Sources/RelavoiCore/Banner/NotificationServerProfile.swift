@@ -1,6 +1,6 @@
 /// What the running notification server is and how it treats updates, from
 /// `GetServerInformation` and `GetCapabilities`. Servers differ on updates with
-/// the same id (see README.md, "What each server shows").
+/// the same id (see docs/banner.md and docs/servers.md).
 public struct NotificationServerProfile: Equatable, Sendable {
     public enum Family: String, Sendable {
         /// Re-pops the banner and replays the sound on every normal-urgency update.

@@ -4,6 +4,7 @@ import RelavoiAgentKit
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 import XCTest
 
 /// `com.relavoi.Agent1` on the private test bus, driven by a second

@@ -71,8 +71,8 @@ final class ConnectionHealthProcessTests: XCTestCase {
     }
 
     /// No account at all: the agent keeps running and says so; once agent.conf
-    /// has the account (as `login` writes it) it starts again, connects, and
-    /// the notice goes.
+    /// has the account (as `login` writes it) it takes it in place, connects,
+    /// and the notice goes.
     func testNoCredentialsIsToldAndLoginIsPickedUp() throws {
         try MainActor.assumeIsolated {
             let mock = try MockNotificationServer.start()
@@ -95,15 +95,71 @@ final class ConnectionHealthProcessTests: XCTestCase {
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.hasSuffix("health: not-set-up\n") || output.hasSuffix("health: not-set-up"), output)
 
+            let ownerBefore = try Self.agentNameOwner()
             try "[agent]\napi-key = \(sandbox.options.apiKey)\ntenant-id = \(sandbox.options.tenantId)\n".write(
                 to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
             XCTAssertTrue(
                 LoopWait.until(timeout: 30) { sandbox.liveClientCount > 0 },
                 "the credentials were not picked up:\n\(agent.log.suffix(3000))")
-            XCTAssertTrue(agent.log.contains("credentials found: starting again"), agent.log)
+            XCTAssertTrue(agent.log.contains("credentials changed: taking them in place"), agent.log)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 30) { (try? Self.healthProperty().state) == "connected" },
+                "Health says connected")
+            // Taken in place: the same process holds the bus name on the same connection
+            // (starting again, even by exec, would come back under a new unique name).
+            XCTAssertEqual(try Self.agentNameOwner(), ownerBefore)
             XCTAssertFalse(mock.closeCalls().isEmpty, "the not-set-up notice closed")
             XCTAssertTrue(agent.process.isRunning)
         }
+    }
+
+    /// A refused secret, then `login` with the right one (the secret, then
+    /// agent.conf written again): the running agent takes it in place and
+    /// the stream connects with it, on the same bus connection.
+    func testANewSecretAfterARefusalIsTakenInPlace() throws {
+        try MainActor.assumeIsolated {
+            let mock = try MockNotificationServer.start()
+            defer { mock.stop() }
+            let sandbox = SandboxServer()
+            try sandbox.start()
+            defer { sandbox.stop() }
+            let directory = try TemporaryDirectory()
+            let secretFile = try directory.file("secret", "rs_wrong_secret_for_this_test")
+            let config = """
+                base-url = \(sandbox.baseURL)
+                api-key = \(sandbox.options.apiKey)
+                tenant-id = \(sandbox.options.tenantId)
+                api-secret-file = \(secretFile)
+                """
+            let agent = try AgentProcess(arguments: ["--verbose"], config: config)
+            try agent.start()
+            defer { agent.terminate() }
+            XCTAssertTrue(
+                LoopWait.until(timeout: 30) { (try? Self.healthProperty().state) == "refused" },
+                "Health says refused:\n\(agent.log.suffix(3000))")
+            let ownerBefore = try Self.agentNameOwner()
+
+            try directory.file("secret", sandbox.options.apiSecret)
+            try "[agent]\n\(config)\n".write(
+                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 30) { (try? Self.healthProperty().state) == "connected" },
+                "the new secret was not taken:\n\(agent.log.suffix(3000))")
+            XCTAssertTrue(agent.log.contains("credentials changed: taking them in place"), agent.log)
+            XCTAssertEqual(sandbox.liveClientCount, 1)
+            XCTAssertEqual(try Self.agentNameOwner(), ownerBefore)
+            XCTAssertFalse(agent.log.contains(sandbox.options.apiSecret), "the secret is never logged")
+        }
+    }
+
+    /// The unique name that owns `com.relavoi.Agent`.
+    @MainActor
+    static func agentNameOwner() throws -> String {
+        let client = try BusTestClient(destination: "org.freedesktop.DBus")
+        let reply = client.call(
+            "GetNameOwner", Args.tuple([Args.s(AgentBus.name)]), interface: "org.freedesktop.DBus",
+            path: "/org/freedesktop/DBus")
+        return Args.printed(reply.value)
     }
 
     /// `Health` as a panel reads it: (state, since in unix milliseconds).

@@ -3,6 +3,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// A StatusNotifierWatcher for tests: owns `org.kde.StatusNotifierWatcher` on
 /// a connection of its own and records each `RegisterStatusNotifierItem`

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiTestSupport
 import Testing
 
 @testable import RelavoiCore

@@ -127,7 +127,7 @@ import Testing
         }
     }
 
-    /// The environment variables that override agent.conf keys (README, Settings).
+    /// The environment variables that override agent.conf keys (docs/settings.md).
     static let overrides = [
         "RELAVOI_BASE_URL": "base-url", "RELAVOI_WS_URL": "ws-url", "RELAVOI_API_KEY": "api-key",
         "RELAVOI_TENANT_ID": "tenant-id", "RELAVOI_USER_PHONE": "user-phone",

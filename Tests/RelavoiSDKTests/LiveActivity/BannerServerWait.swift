@@ -6,7 +6,7 @@ import XCTest
 
 @testable import RelavoiSDK
 
-/// The shared presenter's view of the notification server, as a test needs
+/// The shared delivery driver's view of the notification server, as a test needs
 /// it. `bannersAvailable()` answers at once from what the delivery driver last saw,
 /// which can still be the previous test's server coming or going (CI once
 /// failed HungServerTests on it: "not shown: ... no notification server").

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// What the kernel says about another process (/proc/PID): CPU time,
 /// memory, threads, open files. relavoi-bench and relavoi-soak both read it.

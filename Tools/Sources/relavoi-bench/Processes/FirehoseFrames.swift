@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiTestSupport
 
 /// A tenant firehose: mixed frames, most of them for sessions on proxy
 /// numbers the agent does not follow (so no banner shows), plus one followed

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiGLib
+import RelavoiTestSupport
 
 /// Where the benchmark ran.
 struct Machine: Codable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The table `make bench` prints (and README.md quotes).
+/// The table `make bench` prints (and docs/bench.md quotes).
 enum TableText {
     static func render(_ report: BenchReport) -> String {
         var lines: [String] = []

@@ -94,7 +94,7 @@ struct EventToBanner {
             return abandon(call)
         }
         agentName = shown.sender
-        // The label and badge from REST (in the first Notify when the presenter
+        // The label and badge from REST (in the first Notify when the delivery driver
         // coalesced both): wait until shown and answered, so the delivery driver is idle.
         var labelled = shown
         if shown.summary != call.label {

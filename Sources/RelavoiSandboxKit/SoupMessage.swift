@@ -1,30 +1,6 @@
 import CGLib
 import CSoup
 import Foundation
-import RelavoiCore
-
-/// A C pointer carried into `MainActor.assumeIsolated`; only ever used on the
-/// main thread, inside a libsoup callback or a main-loop source.
-struct MainThreadPointer: @unchecked Sendable {
-    let raw: OpaquePointer
-}
-
-/// Context of the server-wide C callbacks: a weak link back to the server.
-/// Passed retained; the GDestroyNotify releases it.
-final class ServerLink: @unchecked Sendable {
-    weak var server: SandboxServer?
-    init(_ server: SandboxServer) { self.server = server }
-
-    func retainedPointer() -> gpointer { Unmanaged.passRetained(self).toOpaque() }
-
-    static func from(_ pointer: gpointer) -> ServerLink {
-        Unmanaged<ServerLink>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    static let destroy: GDestroyNotify = { pointer in
-        if let pointer { Unmanaged<ServerLink>.fromOpaque(pointer).release() }
-    }
-}
 
 /// Reading requests out of, and writing responses into, a `SoupServerMessage`.
 enum SoupMessage {
@@ -65,23 +41,5 @@ enum SoupMessage {
     static func queryValue(_ msg: OpaquePointer, _ name: String) -> String? {
         guard let uri = soup_server_message_get_uri(msg), let query = g_uri_get_query(uri) else { return nil }
         return QueryString.parse(String(cString: query))[name]
-    }
-}
-
-/// `application/x-www-form-urlencoded` queries: `+` is a space, `%XX` a byte.
-/// The first occurrence of a name wins.
-enum QueryString {
-    static func parse(_ query: String) -> [String: String] {
-        var result: [String: String] = [:]
-        for pair in query.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), !name.isEmpty, result[name] == nil else { continue }
-            result[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
-        }
-        return result
-    }
-
-    private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }
