@@ -13,18 +13,22 @@ public final class Agent {
     /// settings (EX_CONFIG: the systemd unit does not restart on it).
     public static let exitConfig: Int32 = 78
 
-    private var settings: AgentSettings
+    var settings: AgentSettings
     /// The API secret; nil when not set up (`relavoi-agent login` was not run):
     /// the agent then runs without a stream, says so, and waits for the account.
-    private var secret: String?
+    var secret: String?
     private let demo: DemoSandbox?
-    /// Where the settings came from (the top-bar answer is saved there, the account is watched there).
+    /// Where the settings came from (the top-bar answer is saved there; it is watched for changes).
     private let configPath: String
-    private var stream: StreamConnectionDriver?
-    private var callDriver: CallDriver?
-    private var health: ConnectionHealthDriver?
-    private var credentialsWatch: CredentialsWatch?
-    private var stopping = false
+    var stream: StreamConnectionDriver?
+    var callDriver: CallDriver?
+    var health: ConnectionHealthDriver?
+    var control: ControlService?
+    /// The panel item; nil while `tray-item` is off or there is no bus.
+    var tray: TrayItemController?
+    var trayPhrases = TrayPhrases.localized(banner: BannerPhrases())
+    private var settingsWatch: SettingsWatch?
+    private(set) var stopping = false
     /// The demo's call has shown a banner (the demo ends once it is gone).
     private var demoCallShown = false
     /// The process's shared session-bus connection, held for its lifetime.
@@ -61,12 +65,11 @@ public final class Agent {
 
         // The banners' words, read once: the banners, the Calls property and the panel item share them.
         let phrases = BannerPhrases.localized()
-        let trayPhrases = TrayPhrases.localized(banner: phrases)
+        trayPhrases = TrayPhrases.localized(banner: phrases)
         let health = ConnectionHealthDriver(phrases: trayPhrases.health, offlineAfter: settings.offlineNoticeAfter)
         self.health = health
         // The demo owns com.relavoi.Agent only when it is free (so the panels
         // show the demo call), and runs without it beside an installed agent.
-        var control: ControlService?
         var busName: AgentBusName?
         switch AgentBusClaim.claim(
             callDriver: callDriver, phrases: phrases, lockScreen: settings.lockScreen, health: health.current,
@@ -88,26 +91,24 @@ public final class Agent {
                 environment: ProcessInfo.processInfo.environment)
         }
 
-        callDriver.onDismissed = { sessionId in control?.emitBannerDismissed(sessionId: sessionId) }
+        callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
-        let tray = TrayItemController.start(
-            mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
-        banners.addTickObserver { tray?.refresh() }
+        startTray()
+        banners.addTickObserver { [weak self] in self?.tray?.refresh() }
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
-        tray?.health = health.current
-        health.onChange = { state in
-            control?.healthChanged(state)
-            tray?.health = state
+        health.onChange = { [weak self] state in
+            self?.control?.healthChanged(state)
+            self?.tray?.health = state
         }
         callDriver.onCallsChanged = { [weak self] in
-            control?.callsChanged()
-            tray?.refresh()
+            self?.control?.callsChanged()
+            self?.tray?.refresh()
             self?.endDemoAfterItsCall()
         }
         listeners.set("agent") { event in callDriver.handle(event) }
-        stream.addConnectionStateListener("agent") { state in
+        stream.addConnectionStateListener("agent") { [weak self] state in
             Log.info("stream \(state.rawValue)")
-            control?.connectedChanged()
+            self?.control?.connectedChanged()
             health.streamStateChanged(state)
         }
         stream.addTokenRefusedListener("agent") { health.tokenRefused() }
@@ -121,7 +122,10 @@ public final class Agent {
             demo.onQuit { [weak self] in self?.stop() }
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         } else {
-            watchForCredentials()
+            // The demo's settings are not the file's: nothing to follow.
+            settingsWatch = SettingsWatch(path: configPath, settings: settings, secret: secret) { [weak self] change in
+                self?.apply(change)
+            }
         }
         if secret == nil {
             // No stream to keep (logout still ends the agent: it loses its bus name).
@@ -131,52 +135,27 @@ public final class Agent {
             startStream()
         }
         MainLoop.run()
-        credentialsWatch?.stop()
+        settingsWatch?.stop()
         tray?.stop()
         control?.unregister()
         busName?.release()
         return 0
     }
 
+    /// The panel item per `tray-item`, saying what `Health` says.
+    func startTray() {
+        guard let callDriver else { return }
+        tray = TrayItemController.start(
+            mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
+        if let health { tray?.health = health.current }
+    }
+
     /// Connects, and follows sleep and resume, network changes and logout (docs/desktop-life.md).
-    private func startStream() {
+    func startStream() {
         guard let stream, let callDriver else { return }
         DesktopLifecycleDriver.start(
             stream: stream, callDriver: callDriver, sessionBus: Self.sessionBus, stop: { [weak self] in self?.stop() })
         Task { @MainActor in await stream.connect() }
-    }
-
-    /// agent.conf is watched for a new account (after `relavoi-agent login`),
-    /// which is taken in place: no restart, the live banners stay.
-    private func watchForCredentials() {
-        let current = secret.map { CredentialsWatch.Account(settings, secret: $0) }
-        credentialsWatch = CredentialsWatch(path: configPath, current: current) { [weak self] account, secret in
-            self?.takeAccount(account, secret: secret)
-        }
-    }
-
-    private func takeAccount(_ account: AgentSettings, secret newSecret: String) {
-        guard !stopping, let stream, let callDriver, let health else { return }
-        let config: RelavoiConfig
-        do {
-            config = try RelavoiConfig(agentSettings: account)
-        } catch {
-            Log.warning("new credentials not used: \(error)")
-            return
-        }
-        Log.message("credentials changed: taking them in place")
-        let wasSetUp = secret != nil
-        secret = newSecret
-        settings.apiKey = account.apiKey
-        settings.tenantId = account.tenantId
-        settings.baseURL = account.baseURL
-        settings.webSocketURL = account.webSocketURL
-        settings.userPhone = account.userPhone
-        callDriver.takeAccount(account)
-        stream.useAccount(
-            apiKey: account.apiKey ?? "", apiSecret: newSecret, tenantId: account.tenantId ?? "", config: config)
-        health.credentialsChanged()
-        if !wasSetUp { startStream() }
     }
 
     /// The demo ends when its call's banner is gone, before the sandbox quits:
@@ -186,7 +165,7 @@ public final class Agent {
         guard demo != nil, let callDriver else { return }
         if !callDriver.listBanners().isEmpty {
             demoCallShown = true
-        } else if demoCallShown {
+        } else if demoCallShown, !stopping {
             Log.message("demo: the call is over")
             stop()
         }
@@ -199,7 +178,7 @@ public final class Agent {
         stopping = true
         callDriver?.closeAll()
         health?.stop()
-        credentialsWatch?.stop()
+        settingsWatch?.stop()
         Task { @MainActor in
             await self.stream?.disconnect()
             BannerDriver.shared.shutdown(timeout: 1)

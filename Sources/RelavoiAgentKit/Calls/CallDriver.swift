@@ -54,15 +54,17 @@ public final class CallDriver {
             smsNotifications: settings.smsNotifications, verifiesByUserPhone: settings.userPhone != nil)
     }
 
-    /// New credentials (after `relavoi-agent login`): the account's tenant and
-    /// the person's number apply from now on; the calls followed so far stay.
-    func takeAccount(_ account: AgentSettings) {
-        settings.apiKey = account.apiKey
-        settings.tenantId = account.tenantId
-        settings.baseURL = account.baseURL
-        settings.webSocketURL = account.webSocketURL
-        settings.userPhone = account.userPhone
-        machine.userPhoneChanged(verifies: account.userPhone != nil)
+    /// agent.conf was read again (new credentials after `relavoi-agent login`,
+    /// or any other setting): what calls from now on get. Calls followed so
+    /// far keep their banners; `max-banners` applies from the next start.
+    func settingsChanged(_ new: AgentSettings) {
+        let maxBanners = settings.maxBanners
+        settings = new
+        settings.maxBanners = maxBanners
+        if new.openURL != sessionPages.template { sessionPages = SessionPages(template: new.openURL) }
+        machine.preferencesChanged(
+            proxyNumbers: Set(new.proxyNumbers), smsNotifications: new.smsNotifications,
+            verifiesByUserPhone: new.userPhone != nil)
     }
 
     public var trackedSessionCount: Int { machine.knownSessionCount }

@@ -23,8 +23,17 @@ public final class ControlService {
     private var announcedCalls: [BannerListing] = []
     /// The badge words of `Calls` (the banners' words, read once).
     let phrases: BannerPhrases
-    /// What the lock screen may show of each call (`Calls`' lock-* keys).
-    let lockScreen: LockScreenPrivacy
+    /// What the lock screen may show of each call (`Calls`' lock-* keys);
+    /// a change (agent.conf read again) is announced at once.
+    var lockScreen: LockScreenPrivacy {
+        didSet {
+            guard lockScreen != oldValue, isRegistered else { return }
+            announcedCalls = currentCalls
+            object?.emitPropertiesChanged(
+                interface: AgentBus.interface,
+                [("Calls", CallsProperty.value(announcedCalls, phrases: phrases, lockScreen: lockScreen))])
+        }
+    }
     /// What `ConnectionHealthDriver` last published (the `Health` property).
     public private(set) var health: ConnectionHealth
 

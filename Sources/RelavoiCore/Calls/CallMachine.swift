@@ -140,10 +140,16 @@ public struct CallMachine: Sendable {
         directory = SessionDirectory(capacity: settings.capacity)
     }
 
-    /// The person's number was set or removed (new credentials): each call
-    /// that starts from now on is verified by it, or by its session.
-    public mutating func userPhoneChanged(verifies: Bool) {
-        settings.verifiesByUserPhone = verifies
+    /// agent.conf was read again: the proxy-number filter, SMS notices and
+    /// how calls are verified (by the person's number or by the session)
+    /// apply to what comes from now on; calls already followed keep their
+    /// banners. `maxBanners` and `capacity` stay as they were made.
+    public mutating func preferencesChanged(
+        proxyNumbers: Set<String>, smsNotifications: Bool, verifiesByUserPhone: Bool
+    ) {
+        settings.proxyNumbers = proxyNumbers
+        settings.smsNotifications = smsNotifications
+        settings.verifiesByUserPhone = verifiesByUserPhone
     }
 
     // MARK: - Reading

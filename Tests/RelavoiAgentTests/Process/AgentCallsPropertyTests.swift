@@ -113,4 +113,46 @@ final class AgentCallsPropertyTests: XCTestCase {
             }
         }
     }
+
+    /// agent.conf changed while a call rings (as the settings window writes it):
+    /// the new lock-screen setting reaches `Calls` at once, with the stream
+    /// and the banner kept; a file that cannot be used changes nothing.
+    func testAChangedSettingIsTakenInPlace() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(config: "lock-screen = number")
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            let client = try BusTestClient(destination: AgentBus.name)
+            client.subscribe(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+            h.session("ses_r", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_r", ["proxyNumber": .string("+2348000000001")])
+            @MainActor func calls() -> String {
+                Args.printed(
+                    client.call(
+                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
+                        interface: "org.freedesktop.DBus.Properties"
+                    ).value)
+            }
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { calls().contains("'lock-number': <'+234 800 000 0001'>") }, calls())
+            let handshakes = h.sandbox.handshakeCount
+            let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
+
+            try "[agent]\nlock-screen = off\n".write(to: file, atomically: true, encoding: .utf8)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) {
+                    client.signals.contains { $0.body.contains("'lock-screen': <false>") }
+                }, "no Calls change announced:\n\(h.agent.log.suffix(2000))")
+            XCTAssertTrue(calls().contains("'lock-screen': <false>, 'lock-label': <''>, 'lock-number': <''>"), calls())
+            XCTAssertTrue(h.agent.log.contains("settings changed: taken in place"), h.agent.log)
+
+            try "[agent]\nlock-screen = maybe\n".write(to: file, atomically: true, encoding: .utf8)
+            XCTAssertTrue(h.agent.waitForLog("cannot be used"), h.agent.log)
+            XCTAssertTrue(calls().contains("'lock-screen': <false>"), "a bad file changes nothing: \(calls())")
+
+            XCTAssertEqual(h.sandbox.handshakeCount, handshakes, "the stream was kept")
+            XCTAssertTrue(h.mock.closeCalls().isEmpty, "the banner was kept")
+            XCTAssertTrue(h.agent.process.isRunning)
+        }
+    }
 }

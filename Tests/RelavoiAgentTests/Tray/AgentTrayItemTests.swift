@@ -254,6 +254,39 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// `tray-item` turned on and off again in agent.conf while the agent runs:
+    /// the item registers, then its object goes, each time without a restart.
+    func testTrayItemSettingIsTakenInPlace() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness(config: "tray-item = off")
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
+            let client = try BusTestClient(destination: Self.agentUniqueName())
+            @MainActor func itemExists() -> Bool {
+                !client.call(
+                    "Get", Args.tuple([Args.s(Self.sni), Args.s("Status")]),
+                    interface: "org.freedesktop.DBus.Properties", path: Self.item
+                ).isError
+            }
+            XCTAssertFalse(itemExists())
+            try "[agent]\ntray-item = on\n".write(to: file, atomically: true, encoding: .utf8)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty && itemExists() },
+                "the item did not come:\n\(h.agent.log.suffix(2000))")
+            try "[agent]\ntray-item = off\n".write(to: file, atomically: true, encoding: .utf8)
+            XCTAssertTrue(LoopWait.until(timeout: 15) { !itemExists() }, "the item did not go")
+            try "[agent]\ntray-item = on\n".write(to: file, atomically: true, encoding: .utf8)
+            XCTAssertTrue(LoopWait.until(timeout: 15) { itemExists() }, "the item did not come back")
+            XCTAssertTrue(h.agent.process.isRunning)
+        }
+    }
+
     /// Without a StatusNotifierWatcher no panel can show the item: its
     /// properties stay current but the per-second change signals are not sent;
     /// once a watcher comes they are.

@@ -1,0 +1,53 @@
+import RelavoiBanners
+import RelavoiCore
+import RelavoiGLib
+import RelavoiStream
+
+extension Agent {
+    /// agent.conf changed (read and checked by `SettingsWatch`): each part is
+    /// taken where it lives, without dropping the stream or a live banner.
+    /// `max-banners` and `offline-notice-after` apply from the next start.
+    func apply(_ change: SettingsWatch.Change) {
+        guard !stopping, let callDriver else { return }
+        let new = change.settings
+        let old = settings
+        settings = new
+        callDriver.settingsChanged(new)
+        if new.banners != old.banners { BannerDriver.shared.settings = new.banners }
+        control?.lockScreen = new.lockScreen
+        if new.trayItem != old.trayItem || new.openURL != old.openURL {
+            tray?.stop()
+            tray = nil
+            startTray()
+        }
+        if let (account, newSecret) = change.newAccount {
+            takeAccount(account, secret: newSecret)
+        } else if change.accountRemoved {
+            Log.message("the account was removed from agent.conf: not set up")
+            secret = nil
+            health?.credentialsMissing()
+            if let stream { Task { @MainActor in await stream.disconnect() } }
+        } else {
+            Log.message("settings changed: taken in place")
+        }
+    }
+
+    /// New credentials (after `relavoi-agent login`): the stream reconnects with them.
+    private func takeAccount(_ account: AgentSettings, secret newSecret: String) {
+        guard let stream, let health else { return }
+        let config: RelavoiConfig
+        do {
+            config = try RelavoiConfig(agentSettings: account)
+        } catch {
+            Log.warning("new credentials not used: \(error)")
+            return
+        }
+        Log.message("credentials changed: taking them in place")
+        let wasSetUp = secret != nil
+        secret = newSecret
+        stream.useAccount(
+            apiKey: account.apiKey ?? "", apiSecret: newSecret, tenantId: account.tenantId ?? "", config: config)
+        health.credentialsChanged()
+        if !wasSetUp { startStream() }
+    }
+}
