@@ -33,8 +33,8 @@ package final class BannerDriver {
             rerenderAll()
         }
     }
-    /// The wall clock; replaceable in tests.
-    package var now: @MainActor () -> Date = { Date() }
+    /// The wall clock (the banners and `LiveActivityManager` read one clock).
+    package let now: @MainActor () -> Date = { Date() }
 
     private var machine = BannerMachine()
     private var renderer = BannerRenderer(profile: .unknown)
@@ -63,10 +63,11 @@ package final class BannerDriver {
         self.settings = settings
     }
 
-    /// The renderer's view of the server, for tests and diagnostics.
-    package var serverProfile: NotificationServerProfile { renderer.profile }
-    /// Whether the delivery driver last saw a notification server own its name (tests wait on it).
+    /// The renderer's view of the server.
+    var serverProfile: NotificationServerProfile { renderer.profile }
+    /// Whether the delivery driver last saw a notification server own its name (`ctl diagnostics`).
     package var isServerAvailable: Bool { available == true }
+    /// Whether the banners' timer is set: never while nothing ticks or waits (`ctl diagnostics`).
     package var isTimerRunning: Bool { timer.isActive }
     package var activeKeys: [String] { machine.banners.keys.sorted() }
     package func banner(_ key: String) -> Banner? { machine.banners[key] }

@@ -47,14 +47,11 @@ package final class StreamConnectionDriver {
     private var malformedLog = LogThrottle(limit: 5, window: 60)
     private var warnedTenantMismatch = false
 
-    /// Frames decoded and events delivered since creation (diagnostics).
+    /// Frames decoded and events delivered since creation (the agent's diagnostics).
     package private(set) var framesReceived = 0
     package private(set) var eventsDelivered = 0
     package private(set) var duplicatesDropped = 0
     package private(set) var malformedFrames = 0
-
-    /// Sees every log line after scrubbing (tests).
-    package var logObserver: (@MainActor (StreamLogLevel, String) -> Void)?
 
     package init(
         apiKey: String, apiSecret: String, tenantId: String, config: RelavoiConfig, listeners: ListenerRegistry,
@@ -235,7 +232,7 @@ package final class StreamConnectionDriver {
         return try await rest.get(path: path, query: query)
     }
 
-    /// How many token requests were sent (diagnostics and tests).
+    /// How many token requests were sent (the agent's diagnostics).
     package var tokenRequestCount: Int { tokens.requestCount }
 
     // MARK: Actions
@@ -438,7 +435,6 @@ package final class StreamConnectionDriver {
     /// scrubbed even if some library message quoted them.
     private func log(_ level: StreamLogLevel, _ text: String) {
         let line = "Relavoi stream: " + scrubber.scrub(text)
-        logObserver?(level, line)
         switch level {
         case .debug: Log.debug(line)
         case .info: Log.info(line)

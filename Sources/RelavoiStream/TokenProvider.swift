@@ -23,7 +23,7 @@ final class TokenProvider {
     /// After a 401/403 or 429, REST callers get the error without a new request until then.
     private var cooldown: (until: Double, error: RelavoiError)?
     private var refreshTimer: GLibTimer?
-    /// How many token requests were sent (for tests and diagnostics).
+    /// How many token requests were sent (the agent's diagnostics).
     private(set) var requestCount = 0
 
     /// Keep the token fresh ahead of expiry (on while the stream is wanted).

@@ -102,8 +102,23 @@ extension CallDriver: BannerControl {
         return ProcessFigures.current() + [("main-context-sources", Int64(ContextSources.liveCount(in: nil)))]
             + delivery + [
                 ("banners", Int64(banners.activeKeys.count)),
+                ("notification-server", banners.isServerAvailable ? 1 : 0),
+                ("banner-timer", banners.isTimerRunning ? 1 : 0),
                 ("followed-calls", Int64(followedCallCount)),
                 ("known-sessions", Int64(trackedSessionCount)),
-            ]
+            ] + streamFigures
+    }
+
+    /// What the stream has seen since the agent started: a malformed or
+    /// duplicate count that grows says what the server sends.
+    private var streamFigures: [(name: String, value: Int64)] {
+        guard let stream else { return [] }
+        return [
+            ("stream-frames", Int64(stream.framesReceived)),
+            ("stream-events", Int64(stream.eventsDelivered)),
+            ("stream-duplicates", Int64(stream.duplicatesDropped)),
+            ("stream-malformed", Int64(stream.malformedFrames)),
+            ("token-requests", Int64(stream.tokenRequestCount)),
+        ]
     }
 }

@@ -27,7 +27,7 @@ public final class RelavoiEvents: Sendable {
         }
     }
 
-    /// The stream, made on the main actor at first use (the tests read its figures).
+    /// The stream, made on the main actor at first use.
     @MainActor
     var stream: StreamConnectionDriver { slot.stream }
 

@@ -65,6 +65,12 @@ final class AgentBusTests: XCTestCase {
             // At least the main-queue bridge and the banner timer.
             XCTAssertGreaterThanOrEqual(figures["main-context-sources"] ?? 0, 2, output)
             XCTAssertNotNil(figures["delivery-context-sources"], output)
+            // The stream's own counts: the welcome and the call's frames, one token.
+            XCTAssertGreaterThanOrEqual(figures["stream-frames"] ?? 0, 1, output)
+            XCTAssertEqual(figures["stream-malformed"], 0, output)
+            XCTAssertEqual(figures["token-requests"], 1, output)
+            XCTAssertEqual(figures["notification-server"], 1, output)
+            XCTAssertEqual(figures["banner-timer"], 1, "a live banner ticks: \(output)")
             (status, output) = try AgentProcess.run(arguments: ["ctl", "end", "ses_ctl"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(LoopWait.until(timeout: 5) { h.mock.closeCalls().count == 1 })

@@ -1,9 +1,9 @@
-import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
 import RelavoiTestSupport
 import XCTest
 
+@testable import RelavoiBanners
 @testable import RelavoiSDK
 
 /// The shared delivery driver's view of the notification server, as a test needs

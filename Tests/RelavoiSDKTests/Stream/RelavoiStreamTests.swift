@@ -464,13 +464,14 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertThrowsError(try config.validate()) { error in
                 XCTAssertTrue(String(describing: error).contains("loopback"), "\(error)")
             }
+            let logs = StreamLogRecorder()
             let relavoi = Relavoi(apiKey: "rk_x", apiSecret: "rs_x", tenantId: "t", config: config)
-            var lines: [String] = []
-            relavoi.events.stream.logObserver = { lines.append($1) }
             XCTAssertNoThrow(try awaitOnLoop(timeout: 2) { await relavoi.events.connect() })
             XCTAssertEqual(relavoi.events.stream.connectionState, .disconnected)
             XCTAssertTrue(
-                lines.contains { $0.contains("not connecting") && $0.contains("http://api.relavoi.example/v1") })
+                logs.lines.contains {
+                    $0.1.contains("not connecting") && $0.1.contains("http://api.relavoi.example/v1")
+                })
             XCTAssertThrowsError(try awaitOnLoop(timeout: 2) { try await relavoi.events.stream.get(path: "sessions") })
             { error in
                 guard case .insecureURL? = error as? RelavoiError else { return XCTFail("\(error)") }

@@ -47,7 +47,6 @@ class StreamTestCase: XCTestCase {
                 apiKey: server.options.apiKey, apiSecret: apiSecret ?? server.options.apiSecret,
                 tenantId: server.options.tenantId, config: config)
             let logs = StreamLogRecorder()
-            relavoi.events.stream.logObserver = { level, text in logs.lines.append((level, text)) }
             defer {
                 _ = try? awaitOnLoop(timeout: 5) { await relavoi.events.disconnect() }
                 server.stop()
@@ -69,7 +68,15 @@ class StreamTestCase: XCTestCase {
 
 @MainActor
 final class StreamLogRecorder {
-    var lines: [(StreamLogLevel, String)] = []
+    private let start: Int
+    init() {
+        LogCapture.start()
+        start = LogCapture.mark
+    }
+    /// The stream's log lines since this recorder was made (GLib's log, as a person reads it).
+    var lines: [(LogCapture.Level, String)] {
+        LogCapture.lines(from: start).filter { $0.1.hasPrefix("Relavoi stream: ") }
+    }
     func contains(_ fragment: String) -> Bool { lines.contains { $0.1.contains(fragment) } }
     func count(_ fragment: String) -> Int { lines.filter { $0.1.contains(fragment) }.count }
     /// The waits the stream planned ("retrying in X s", "reconnecting in X s")
