@@ -6,21 +6,6 @@ import RelavoiCore
 ///
 /// Items carry a store sequence number; a cursor names the last one served,
 /// so pages stay consistent when items are added or removed between calls.
-struct Page<Item> {
-    var items: [Item]
-    var after: String?
-
-    func json(_ render: (Item) -> JSONValue) -> JSONValue {
-        .object([
-            "data": .array(items.map(render)),
-            "pagination": .object([
-                "count": .int(items.count),
-                "after": after.map(JSONValue.string) ?? .null,
-            ]),
-        ])
-    }
-}
-
 enum Pagination {
     enum Failure: Error, Equatable {
         case badLimit

@@ -4,18 +4,6 @@ import Foundation
 import RelavoiCore
 import RelavoiGLib
 
-public enum SandboxError: Error, CustomStringConvertible {
-    case alreadyStarted
-    case listenFailed(String)
-
-    public var description: String {
-        switch self {
-        case .alreadyStarted: return "the sandbox is already listening"
-        case .listenFailed(let message): return "cannot listen: \(message)"
-        }
-    }
-}
-
 /// A local Relavoi-compatible server on libsoup's `SoupServer`: the token
 /// exchange, the REST calls and the WebSocket event stream of the wire
 /// contract, on 127.0.0.1 only, driven by the thread-default GLib main

@@ -86,9 +86,3 @@ enum SoupServerSetup {
         MainActor.assumeIsolated { link.server?.accept(accepted, token: token) }
     }
 }
-
-/// A just-upgraded WebSocket, handed from libsoup's callback to the server.
-struct AcceptedSocket: @unchecked Sendable {
-    let connection: OpaquePointer
-    let socket: UnsafeMutablePointer<GSocket>?
-}

@@ -10,16 +10,6 @@ import RelavoiGLib
 /// thread, so a hung or prompting keyring cannot block start-up. libsecret's
 /// synchronous calls turn a private main context, so these may run on the
 /// main thread outside or inside the GLib loop. Passwords are never logged.
-public enum SecretLookup<Secret: Sendable>: Sendable {
-    case found(Secret)
-    /// The keyring answered: no such item.
-    case notFound
-    /// No keyring on the bus, locked and not unlocked, an error, or no answer in time.
-    case unavailable(String)
-}
-
-extension SecretLookup: Equatable where Secret: Equatable {}
-
 public enum SecretService {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let description: String

@@ -1,14 +1,5 @@
 import FoundationEssentials
 
-/// A URL refused by the transport policy; the message names the URL
-/// without its query (which may hold a token).
-public struct InsecureURLError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let url: String
-    public let reason: String
-
-    public var description: String { "refused \(url): \(reason)" }
-}
-
 /// URL derivation and the transport policy of the stream and REST calls.
 public enum StreamEndpoint {
     /// The WebSocket URL derived from a REST base URL as the contract says:
