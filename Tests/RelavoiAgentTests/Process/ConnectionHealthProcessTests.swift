@@ -74,12 +74,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
     /// has the account (as `login` writes it) it takes it in place, connects,
     /// and the notice goes.
     func testNoCredentialsIsToldAndLoginIsPickedUp() throws {
-        try MainActor.assumeIsolated {
-            let mock = try MockNotificationServer.start()
-            defer { mock.stop() }
-            let sandbox = SandboxServer()
-            try sandbox.start()
-            defer { sandbox.stop() }
+        try withMockAndSandbox { mock, sandbox in
             // The secret alone (the keyring's part of login); no key, no tenant.
             let agent = try AgentProcess(
                 arguments: ["--verbose"], config: nil,
@@ -117,12 +112,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
     /// agent.conf written again): the running agent takes it in place and
     /// the stream connects with it, on the same bus connection.
     func testANewSecretAfterARefusalIsTakenInPlace() throws {
-        try MainActor.assumeIsolated {
-            let mock = try MockNotificationServer.start()
-            defer { mock.stop() }
-            let sandbox = SandboxServer()
-            try sandbox.start()
-            defer { sandbox.stop() }
+        try withMockAndSandbox { mock, sandbox in
             let directory = try TemporaryDirectory()
             let secretFile = try directory.file("secret", "rs_wrong_secret_for_this_test")
             let config = """
@@ -208,5 +198,18 @@ final class ConnectionHealthProcessTests: XCTestCase {
             }
             XCTAssertEqual(try Self.healthProperty().state, "connected", "the tray and Health agree")
         }
+    }
+}
+
+/// Runs `body` with python3-dbusmock's notification server and the sandbox
+/// started (no agent: the test starts its own); stops both afterwards.
+private func withMockAndSandbox(_ body: @MainActor (MockNotificationServer, SandboxServer) throws -> Void) throws {
+    try MainActor.assumeIsolated {
+        let mock = try MockNotificationServer.start()
+        defer { mock.stop() }
+        let sandbox = SandboxServer()
+        try sandbox.start()
+        defer { sandbox.stop() }
+        try body(mock, sandbox)
     }
 }

@@ -232,15 +232,7 @@ final class AgentTrayItemTests: XCTestCase {
     }
 
     func testNoItemWithTrayItemOff() throws {
-        try MainActor.assumeIsolated {
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let h = try AgentHarness(config: "tray-item = off")
-            defer {
-                h.stop()
-                watcher.stop()
-            }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+        try withWatcherAndAgent(config: "tray-item = off") { watcher, h in
             h.session("ses_off", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_off", ["proxyNumber": .string("+2348000000001")])
             h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
@@ -257,15 +249,7 @@ final class AgentTrayItemTests: XCTestCase {
     /// `tray-item` turned on and off again in agent.conf while the agent runs:
     /// the item registers, then its object goes, each time without a restart.
     func testTrayItemSettingIsTakenInPlace() throws {
-        try MainActor.assumeIsolated {
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let h = try AgentHarness(config: "tray-item = off")
-            defer {
-                h.stop()
-                watcher.stop()
-            }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+        try withWatcherAndAgent(config: "tray-item = off") { watcher, h in
             let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
             let client = try BusTestClient(destination: Self.agentUniqueName())
             @MainActor func itemExists() -> Bool {
@@ -474,5 +458,23 @@ final class AgentTrayItemTests: XCTestCase {
             Self.waitFor(client, "Status", "without the extension", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
             _ = shell
         }
+    }
+}
+
+/// Runs `body` with a StatusNotifierWatcher stand-in on the bus and a
+/// connected agent; stops both afterwards.
+private func withWatcherAndAgent(
+    config: String, _ body: @MainActor (WatcherStandIn, AgentHarness) throws -> Void
+) throws {
+    try MainActor.assumeIsolated {
+        let watcher = try WatcherStandIn()
+        XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
+        let h = try AgentHarness(config: config)
+        defer {
+            h.stop()
+            watcher.stop()
+        }
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+        try body(watcher, h)
     }
 }
