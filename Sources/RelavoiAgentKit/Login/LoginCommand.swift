@@ -141,7 +141,10 @@ public enum LoginCommand {
         guard stored else { return exitNotStored }
         io.out(L("Stored the API secret in the keyring as \"%s\".", label))
         LoginTopBarQuestion(io: io).ask(configured: existing[TopBarAnswer.settingKey], configPath: configPath)
-        io.out(L("Start the agent: systemctl --user restart relavoi-agent (or log out and in again)."))
+        io.out(
+            L(
+                "Start the agent: systemctl --user start relavoi-agent (or log out and in again); an agent already running takes these at once."
+            ))
         return exitOK
     }
 

@@ -52,7 +52,7 @@ final class LoginCommandTests: XCTestCase {
                 "Saved api-key, tenant-id in \(config).",
                 "No phone number: banners show Verified only through a session's own data (add user-phone later).",
                 "Stored the API secret in the keyring as \"Relavoi API secret (rk_test_0123…)\".",
-                "Start the agent: systemctl --user restart relavoi-agent (or log out and in again).",
+                "Start the agent: systemctl --user start relavoi-agent (or log out and in again); an agent already running takes these at once.",
             ])
     }
 
