@@ -1,8 +1,7 @@
 import CGLib
 
 /// Calls `changed` on the main loop whenever the file at `path` is created,
-/// written, replaced or deleted (GFileMonitor: inotify on its folder, or a
-/// poll while the folder does not exist yet). Events come in bursts (a
+/// written, replaced or deleted (GFileMonitor: inotify on its folder). Events come in bursts (a
 /// replace is a delete and a create): the caller re-reads after a short pause.
 @MainActor
 public final class FileChangeMonitor {
@@ -10,8 +9,13 @@ public final class FileChangeMonitor {
     private let changed: @MainActor () -> Void
     private var handler: gulong = 0
 
-    /// Nil when GLib cannot watch the path (logged by the caller).
+    /// Nil when GLib cannot watch the path (logged by the caller). The file's
+    /// folder is made first (0700) when missing, so the watch is inotify's,
+    /// at once, not GLib's poll of a missing folder (a new file heard up to 4 s late).
     public init?(path: String, changed: @escaping @MainActor () -> Void) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            g_mkdir_with_parents(String(path[..<slash]), 0o700)
+        }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil) else { return nil }
