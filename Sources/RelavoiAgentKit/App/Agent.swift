@@ -26,7 +26,9 @@ public final class Agent {
     var control: ControlService?
     /// The panel item; nil while `tray-item` is off or there is no bus.
     var tray: TrayItemController?
-    var trayPhrases = TrayPhrases.localized(banner: BannerPhrases())
+    /// The banners' words, read once: the banners, the Calls property and the panel item share them.
+    private let phrases = BannerPhrases.localized()
+    let trayPhrases: TrayPhrases
     private var settingsWatch: SettingsWatch?
     private(set) var stopping = false
     /// The demo's call has shown a banner (the demo ends once it is gone).
@@ -39,6 +41,7 @@ public final class Agent {
         self.secret = secret
         self.demo = demo
         self.configPath = configPath
+        trayPhrases = TrayPhrases.localized(banner: phrases)
     }
 
     /// Made here, on the main context, and kept: GDBus emits `closed` (logout)
@@ -63,9 +66,6 @@ public final class Agent {
         callDriver.stream = stream
         self.callDriver = callDriver
 
-        // The banners' words, read once: the banners, the Calls property and the panel item share them.
-        let phrases = BannerPhrases.localized()
-        trayPhrases = TrayPhrases.localized(banner: phrases)
         let health = ConnectionHealthDriver(phrases: trayPhrases.health, offlineAfter: settings.offlineNoticeAfter)
         self.health = health
         // The demo owns com.relavoi.Agent only when it is free (so the panels
