@@ -24,6 +24,7 @@ public final class Agent {
     private var callDriver: CallDriver?
     private var health: ConnectionHealthDriver?
     private var credentialsWatch: CredentialsWatch?
+    private var media: MediaPauseDriver?
     private var stopping = false
     /// The process's shared session-bus connection, held for its lifetime.
     private static var sessionBus: BusConnection?
@@ -91,6 +92,7 @@ public final class Agent {
         let tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
         banners.addTickObserver { tray?.refresh() }
+        media = MediaPauseDriver.start(settings: settings, calls: callDriver, bus: Self.sessionBus)
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
         tray?.health = health.current
         health.onChange = { state in
@@ -187,6 +189,8 @@ public final class Agent {
         Task { @MainActor in
             await self.stream?.disconnect()
             BannerDriver.shared.shutdown(timeout: 1)
+            // closeAll ended the calls: what they paused is playing again; never exit with it paused.
+            await self.media?.stop(within: 3)
             self.demo?.stop()
             MainLoop.quit()
         }
