@@ -70,8 +70,8 @@ enum MPRISBus {
 
     /// Whether a failed call timed out (the player may still do it) rather than refused.
     static func isTimeout(_ error: DBusCallError) -> Bool {
-        // GDBus's own timeout carries no remote name; a player's refusal does, and so does
-        // the bus's ServiceUnknown / NoReply.
+        // GDBus's own timeout carries no remote name, and the bus says NoReply for a player
+        // that never answered; a refusal, or ServiceUnknown (the player is gone), says otherwise.
         error.name == nil || error.name == "org.freedesktop.DBus.Error.NoReply"
             || error.name == "org.freedesktop.DBus.Error.Timeout"
     }
