@@ -185,6 +185,8 @@ tray-item = off
         "bad-label-key-long.conf": "[agent]\nlabel-key = " + "k" * 65 + "\n",
         "bad-label-key-empty.conf": "[agent]\nlabel-key =\n",
         "bad-tray-item.conf": "[agent]\ntray-item = yes\n",
+        "ok-pause-media.conf": "[agent]\npause-media = Answered\n",
+        "bad-pause-media.conf": "[agent]\npause-media = on\n",
         "bad-env-url.conf": "[agent]\n[environment]\nRELAVOI_WS_URL = http://example.com\n",
         "bad-env-tenant.conf": "[environment]\nRELAVOI_TENANT_ID = x\n",
     }

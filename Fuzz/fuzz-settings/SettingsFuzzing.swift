@@ -72,6 +72,7 @@ enum SettingsFuzzing {
             "base-url", "ws-url", "api-key", "tenant-id", "user-phone", "api-secret-file", "dismiss-policy",
             "ring-through-dnd", "sms-notifications", "proxy-numbers", "max-banners", "label-key", "banners-enabled",
             "keep-on-screen", "tray-item", "lock-screen", "gnome-top-bar", "open-url", "offline-notice-after",
+            "pause-media",
         ]
         expect(given.keys.allSatisfy(known.contains), "accepted an unknown key among \(given.keys.sorted())")
         expect((1...20).contains(s.maxBanners), "max-banners \(s.maxBanners) out of 1…20")
@@ -107,6 +108,11 @@ enum SettingsFuzzing {
         }
         if let value = trimmed(given["lock-screen"]) {
             expect(s.lockScreen.rawValue == value.lowercased(), "lock-screen \(s.lockScreen) not as given")
+        }
+        if let value = trimmed(given["pause-media"]) {
+            expect(s.pauseMedia.rawValue == value.lowercased(), "pause-media \(s.pauseMedia) not as given")
+        } else {
+            expect(s.pauseMedia == .ringing, "pause-media \(s.pauseMedia) without being given")
         }
         if let value = trimmed(given["gnome-top-bar"]) {
             expect(s.topBar.rawValue == value.lowercased(), "gnome-top-bar \(s.topBar) not as given")

@@ -4,8 +4,8 @@ import RelavoiGLib
 import RelavoiTestSupport
 import XCTest
 
-/// `ExportedObject`, `BusConnection.callAsync`, `BusNameOwner` and
-/// `BusNameWatch` on the private test bus: the object is served by this
+/// `ExportedObject`, `BusConnection.callAsync`, `BusNameOwner`, `BusNameWatch` and
+/// `BusSignalSubscription` on the private test bus: the object is served by this
 /// thread's loop, the calls come from a second connection.
 final class ExportedObjectTests: XCTestCase {
     private static let xml = """
@@ -176,6 +176,49 @@ final class ExportedObjectTests: XCTestCase {
             XCTAssertTrue(LoopWait.until(timeout: 10) { owners.count == 3 }, "\(owners)")
             XCTAssertEqual(owners.last, String?.none)
             watch.stop()
+        }
+    }
+
+    func testASubscriptionHearsWhatMatchesUntilCancelled() throws {
+        try Self.withBus { bus in
+            let object = try Self.exported(bus)
+            var heard: [BusSignalSubscription.Signal] = []
+            var names: [String] = []
+            let changes = BusSignalSubscription(
+                connection: bus.client, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+                path: "/com/relavoi/Test", arg0: "com.relavoi.Test1"
+            ) { heard.append($0) }
+            let owners = BusSignalSubscription(
+                connection: bus.client, sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus",
+                member: "NameOwnerChanged", arg0: "com.relavoi.Test", arg0IsNamespace: true
+            ) { names.append($0.arguments.first?.stringValue ?? "?") }
+            // A round trip after the subscriptions: the bus has their match rules.
+            XCTAssertNotNil(Self.call(bus, "Echo", [.variant(.int32(1))]))
+            object.emitPropertiesChanged(interface: "com.relavoi.Other1", [("A", .int32(1))])
+            object.emitPropertiesChanged(interface: "com.relavoi.Test1", [("Good", .string("finer"))])
+            XCTAssertTrue(LoopWait.until(timeout: 10) { !heard.isEmpty }, "no PropertiesChanged")
+            XCTAssertEqual(heard.first?.sender, bus.server.uniqueName)
+            XCTAssertEqual(heard.first?.member, "PropertiesChanged")
+            XCTAssertEqual(heard.first?.arguments.first, .string("com.relavoi.Test1"), "arg0 keeps the other out")
+            XCTAssertEqual(heard.first?.arguments.dropFirst().first, .dictionary([("Good", .string("finer"))]))
+            guard
+                case .acquired(let watched) = BusNameOwner.acquire(
+                    on: bus.server, name: "com.relavoi.Test.Player", onLost: { _ in })
+            else { return XCTFail("the name was not acquired") }
+            guard
+                case .acquired(let other) = BusNameOwner.acquire(
+                    on: bus.server, name: "com.relavoi.Testing", onLost: { _ in })
+            else { return XCTFail("the name was not acquired") }
+            XCTAssertTrue(LoopWait.until(timeout: 10) { !names.isEmpty }, "no NameOwnerChanged")
+            changes.cancel()
+            object.emitPropertiesChanged(interface: "com.relavoi.Test1", [("Good", .string("finest"))])
+            watched.release()
+            XCTAssertTrue(LoopWait.until(timeout: 10) { names.count == 2 }, "\(names)")
+            XCTAssertEqual(names, ["com.relavoi.Test.Player", "com.relavoi.Test.Player"], "in the namespace only")
+            XCTAssertEqual(heard.count, 1, "nothing after cancel")
+            other.release()
+            owners.cancel()
+            object.unregister()
         }
     }
 }

@@ -20,6 +20,9 @@ extension Agent {
             tray = nil
             startTray()
         }
+        if new.pauseMedia != old.pauseMedia || new.banners.enabled != old.banners.enabled {
+            restartMediaPause()
+        }
         if let (account, newSecret) = change.newAccount {
             takeAccount(account, secret: newSecret)
         } else if change.accountRemoved {
@@ -29,6 +32,18 @@ extension Agent {
             if let stream { Task { @MainActor in await stream.disconnect() } }
         } else {
             Log.message("settings changed: taken in place")
+        }
+    }
+
+    /// `pause-media` (or banners) changed: what the old mode paused plays again,
+    /// and the new mode follows the calls from their next change.
+    private func restartMediaPause() {
+        let previous = media
+        media = nil
+        Task { @MainActor in
+            await previous?.stop(within: 3)
+            guard !stopping, let callDriver else { return }
+            media = MediaPauseDriver.start(settings: settings, calls: callDriver, bus: Self.sessionBus)
         }
     }
 

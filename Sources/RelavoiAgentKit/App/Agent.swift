@@ -30,11 +30,13 @@ public final class Agent {
     private let phrases = BannerPhrases.localized()
     let trayPhrases: TrayPhrases
     private var settingsWatch: SettingsWatch?
+    /// Pauses what plays while a call the person is shown rings (`pause-media`).
+    var media: MediaPauseDriver?
     private(set) var stopping = false
     /// The demo's call has shown a banner (the demo ends once it is gone).
     private var demoCallShown = false
     /// The process's shared session-bus connection, held for its lifetime.
-    private static var sessionBus: BusConnection?
+    static var sessionBus: BusConnection?
 
     init(settings: AgentSettings, secret: String?, demo: DemoSandbox?, configPath: String) {
         self.settings = settings
@@ -95,6 +97,7 @@ public final class Agent {
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         startTray()
         banners.addTickObserver { [weak self] in self?.tray?.refresh() }
+        media = MediaPauseDriver.start(settings: settings, calls: callDriver, bus: Self.sessionBus)
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
         health.onChange = { [weak self] state in
             self?.control?.healthChanged(state)
@@ -182,6 +185,8 @@ public final class Agent {
         Task { @MainActor in
             await self.stream?.disconnect()
             BannerDriver.shared.shutdown(timeout: 1)
+            // closeAll ended the calls: what they paused is playing again; never exit with it paused.
+            await self.media?.stop(within: 3)
             self.demo?.stop()
             MainLoop.quit()
         }

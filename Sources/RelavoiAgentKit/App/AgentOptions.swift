@@ -15,6 +15,12 @@ public struct AgentOptions: Equatable, Sendable {
     static var summary: String {
         L(
             "Shows live banners for Relavoi calls on the desktop's notification server.\n\nCommands:\n  relavoi-agent login        check the API key and secret with the server, then save\n                             them (keyring, agent.conf) with the tenant id and your phone\n  relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)\n\nSettings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment\nvariables (see man relavoi-agent). The API secret is never taken from the command line."
+        ) + "\n\n" + mediaSummary
+    }
+    /// `pause-media`, the one setting that acts beyond the agent's own banners.
+    static var mediaSummary: String {
+        L(
+            "While a call you are shown rings, media players (MPRIS) that play are paused, and played\nagain when it ends: pause-media = ringing (default), answered or off in agent.conf."
         )
     }
 

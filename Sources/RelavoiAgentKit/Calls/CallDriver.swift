@@ -35,6 +35,10 @@ public final class CallDriver {
     public var onCallsChanged: (@MainActor () -> Void)?
     /// The stream the calls come from (the control interface's `Connected`).
     package weak var stream: StreamConnectionDriver?
+    /// Called when the calls the person is shown change phase or number (`pause-media`),
+    /// whether or not a banner changed (a call in the summary has none).
+    var onShownCallsChanged: (@MainActor (CallPhaseCounts) -> Void)?
+    private var shownCallCounts = CallPhaseCounts()
 
     package init(
         settings: AgentSettings, banners: BannerDriver = .shared, lookup: SessionLookup,
@@ -89,6 +93,10 @@ public final class CallDriver {
         reschedule()
         // Only what changes a banner can change the `Calls` property or the tray item.
         if effects.contains(where: \.changesBanners) { onCallsChanged?() }
+        if machine.shownCallCounts != shownCallCounts {
+            shownCallCounts = machine.shownCallCounts
+            onShownCallsChanged?(shownCallCounts)
+        }
     }
 
     // MARK: - Effects

@@ -29,6 +29,9 @@ public struct AgentSettings: Equatable, Sendable {
     public var lockScreen: LockScreenPrivacy = .label
     /// Seconds the stream may be down before the agent says it is offline.
     public var offlineNoticeAfter: TimeInterval = ConnectionHealthMachine.offlineAfter
+    /// When media players are paused for a call. `ringing` by default: the ring is the
+    /// sound that must be heard, and the person needs the quiet to pick the phone up.
+    public var pauseMedia: MediaPauseMode = .ringing
 
     public init() {}
 
@@ -111,6 +114,11 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected label, number, badge or off")
             }
             lockScreen = privacy
+        case MediaPauseMode.settingKey:
+            guard let mode = MediaPauseMode(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected ringing, answered or off")
+            }
+            pauseMedia = mode
         default:
             guard try banners.apply(key: key, raw: value) else {
                 throw SettingsError(key: key, message: "unknown setting (see docs/settings.md or man relavoi-agent)")

@@ -42,6 +42,8 @@ public struct CallBook: Sendable {
     public private(set) var calls: [String: Call] = [:]
     private var nextSequence = 0
     private var counts: [Slot: Int] = [:]
+    /// The calls in the book by phase, whatever their slot (kept as they change: no scan).
+    public private(set) var phaseCounts = CallPhaseCounts()
     /// Arrival order per slot, oldest first; entries whose call left the slot
     /// are skipped when met (lazy deletion) and compacted now and then.
     private var queues: [Slot: OrderQueue] = [.overflow: OrderQueue(), .dismissed: OrderQueue()]
@@ -59,6 +61,8 @@ public struct CallBook: Sendable {
     /// A call rang or was answered.
     public mutating func callChanged(_ sessionId: String, phase: Phase) -> [Command] {
         if var call = calls[sessionId] {
+            phaseCounts.add(call.phase, -1)
+            phaseCounts.add(phase, 1)
             call.phase = phase
             calls[sessionId] = call
             return call.slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : []
@@ -106,6 +110,7 @@ public struct CallBook: Sendable {
     private mutating func insert(_ sessionId: String, _ call: Call) {
         calls[sessionId] = call
         counts[call.slot, default: 0] += 1
+        phaseCounts.add(call.phase, 1)
         enqueue(sessionId, call)
     }
 
@@ -113,6 +118,7 @@ public struct CallBook: Sendable {
     private mutating func remove(_ sessionId: String) -> Call? {
         guard let call = calls.removeValue(forKey: sessionId) else { return nil }
         counts[call.slot, default: 0] -= 1
+        phaseCounts.add(call.phase, -1)
         return call
     }
 

@@ -157,6 +157,9 @@ public struct CallMachine: Sendable {
     public var followedCount: Int { calls.count }
     public var knownSessionCount: Int { directory.count }
     public func isFollowed(_ sessionId: String) -> Bool { calls[sessionId] != nil }
+    /// The calls the person is shown, by phase: only admitted calls are in the book, with a
+    /// banner, in the summary or dismissed (what `pause-media` counts).
+    public var shownCallCounts: CallPhaseCounts { book.phaseCounts }
 
     /// Followed calls in the answered phase: session id → the start their banners count from.
     public var answeredStarts: [String: Date] {

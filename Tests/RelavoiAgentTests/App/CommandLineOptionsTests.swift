@@ -25,6 +25,7 @@ final class CommandLineOptionsTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("relavoi-agent login"), text)
         XCTAssertTrue(text.contains("-c, --config=FILE"), text)
+        XCTAssertTrue(text.contains("pause-media = ringing (default), answered or off"), text)
     }
 
     func testLoginOptions() {

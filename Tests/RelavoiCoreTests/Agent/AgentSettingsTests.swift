@@ -14,6 +14,7 @@ import Testing
         #expect(!settings.banners.ringThroughDoNotDisturb)
         #expect(settings.proxyNumbers.isEmpty)
         #expect(settings.trayItem == .auto)
+        #expect(settings.pauseMedia == .ringing)
     }
 
     /// The agent and an SDK app read the banner keys with the same parser.
@@ -29,6 +30,14 @@ import Testing
     @Test func trayItemModes() throws {
         for (text, mode) in [("auto", TrayItemMode.auto), ("on", .on), ("OFF", .off), (" off ", .off)] {
             #expect(try AgentSettings(file: ["tray-item": text], environment: [:]).trayItem == mode)
+        }
+    }
+
+    @Test func pauseMediaModes() throws {
+        for (text, mode) in [
+            ("ringing", MediaPauseMode.ringing), ("Answered", .answered), (" OFF ", .off),
+        ] {
+            #expect(try AgentSettings(file: ["pause-media": text], environment: [:]).pauseMedia == mode)
         }
     }
 
@@ -54,6 +63,7 @@ import Testing
         ("max-banners", "0"), ("max-banners", "many"), ("dismiss-policy", "later"), ("dismiss-policy", "after:99999"),
         ("user-phone", "0803 111"), ("tenant-id", "acme"), ("base-url", "ftp://x"), ("ws-url", "https://x/ws"),
         ("sms-notifications", "maybe"), ("frobnicate", "1"), ("api-secret", "rs_x"), ("tray-item", "yes"),
+        ("pause-media", "on"), ("pause-media", ""), ("pause-media", "always"),
     ])
     func badValuesNameTheKey(key: String, value: String) {
         #expect {

@@ -34,6 +34,27 @@ import Testing
         #expect(book.callFinished("a").isEmpty)
     }
 
+    /// What pause-media counts: every call in the book by phase, whatever its slot.
+    @Test func phaseCountsFollowEveryCallWhateverItsSlot() {
+        var book = CallBook(maxBanners: 1)
+        _ = book.callChanged("a", phase: .ringing)
+        _ = book.callChanged("b", phase: .ringing)
+        #expect(book.phaseCounts == CallPhaseCounts(ringing: 2, answered: 0), "b waits in the summary: counted")
+        _ = book.callChanged("b", phase: .active(startedAt: t))
+        #expect(book.phaseCounts == CallPhaseCounts(ringing: 1, answered: 1))
+        _ = book.bannerDismissed("a")
+        #expect(book.phaseCounts == CallPhaseCounts(ringing: 1, answered: 1), "a dismissed call goes on")
+        _ = book.callChanged("b", phase: .active(startedAt: t.addingTimeInterval(1)))
+        #expect(book.phaseCounts == CallPhaseCounts(ringing: 1, answered: 1), "a new answer time is no new call")
+        _ = book.callFinished("a")
+        _ = book.callFinished("b")
+        _ = book.callFinished("b")
+        #expect(book.phaseCounts == CallPhaseCounts())
+        var full = CallBook(maxBanners: 1, capacity: 3)
+        for index in 0..<10 { _ = full.callChanged("s\(index)", phase: .ringing) }
+        #expect(full.phaseCounts.ringing == full.calls.count, "forgotten calls are not counted")
+    }
+
     @Test func followedCallsAreBounded() {
         var book = CallBook(maxBanners: 1, capacity: 50)
         for index in 0..<5_000 { _ = book.callChanged("s\(index)", phase: .ringing) }

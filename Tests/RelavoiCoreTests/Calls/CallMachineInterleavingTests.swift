@@ -206,6 +206,14 @@ import Testing
     static func broken(_ m: CallMachine, _ w: World) -> String? {
         if let violation = w.violations.first { return violation }
         for (key, count) in w.rings where count > 1 { return "\(key) rang \(count) times" }
+        // What pause-media counts is kept as calls change; it must equal a recount of the book.
+        var recount = CallPhaseCounts()
+        for call in m.book.calls.values { recount.add(call.phase, 1) }
+        if m.shownCallCounts != recount { return "shown calls counted \(m.shownCallCounts), the book holds \(recount)" }
+        let open = Set(w.open.filter(\.value).keys)
+        for sessionId in m.book.calls.keys where !open.contains(sessionId) {
+            return "\(sessionId) is still counted as shown after its call ended"
+        }
         for (sessionId, drawn) in w.drawn where drawn != .over {
             if w.open[sessionId] != true { return "\(sessionId) shows \(drawn) after its call ended" }
             if !m.isFollowed(sessionId) {

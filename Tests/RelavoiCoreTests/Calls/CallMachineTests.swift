@@ -209,6 +209,30 @@ import Testing
             "a dismissed call is never shown again")
     }
 
+    /// pause-media counts the calls the person is shown: not those the filter keeps out, nor
+    /// one whose filter lookup is in flight; those in the summary and dismissed ones, yes.
+    @Test func shownCallCountsLeaveOutFilteredCalls() {
+        var m = machine {
+            $0.proxyNumbers = ["+15550100"]
+            $0.maxBanners = 1
+        }
+        _ = m.event(.sessionCreated(sessionId: "out", proxyNumber: "+1999", ts: at(0)), now: at(0))
+        _ = m.event(.callIncoming(sessionId: "out", callerNumber: "+1999", ts: at(0)), now: at(0))
+        #expect(m.shownCallCounts == CallPhaseCounts(), "filtered out")
+        let request = detailRequest(m.event(.callAnswered(sessionId: "s", ts: at(1)), now: at(1)))!
+        #expect(m.shownCallCounts == CallPhaseCounts(), "not yet known to pass the filter")
+        _ = m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(1.1))
+        #expect(m.shownCallCounts == CallPhaseCounts(ringing: 0, answered: 1))
+        _ = m.event(.sessionCreated(sessionId: "t", proxyNumber: "+15550100", ts: at(2)), now: at(2))
+        _ = m.event(.callIncoming(sessionId: "t", callerNumber: "+15550100", ts: at(2)), now: at(2))
+        #expect(m.shownCallCounts == CallPhaseCounts(ringing: 1, answered: 1), "in the summary: counted")
+        _ = m.userDismissed("s")
+        #expect(m.shownCallCounts == CallPhaseCounts(ringing: 1, answered: 1), "dismissed: the call goes on")
+        _ = m.event(.callEnded(sessionId: "s", durationSeconds: 3, ts: at(3)), now: at(3))
+        _ = m.event(.unknown(type: "call.missed", payload: .object(["sessionId": .string("t")])), now: at(4))
+        #expect(m.shownCallCounts == CallPhaseCounts())
+    }
+
     @Test func theStreamWinsOverAReconcileThatWasUnderWay() {
         var m = machine()
         _ = m.event(.callAnswered(sessionId: "a", ts: at(0)), now: at(0))
