@@ -134,6 +134,8 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
+            name: "RelavoiSettingsTests", dependencies: ["RelavoiSettings", "RelavoiCore"], swiftSettings: swift6),
+        .testTarget(
             name: "RelavoiNotifyTests",
             dependencies: [
                 "RelavoiNotify", "RelavoiCore", "RelavoiGLib", "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
