@@ -86,7 +86,7 @@ package final class SettingsPage {
 
     /// What GNOME's lock screen would show of a sample call.
     private func showPreview(_ privacy: LockScreenPrivacy) {
-        let card = privacy.card(label: L("Chowdeck rider"), proxyNumber: "+2348000000001")
+        let card = privacy.card(label: L("Ada (a sample call)"), proxyNumber: "+2348000000001")
         let title = ui.widget("lock_preview_title")
         let detail = ui.widget("lock_preview_detail")
         if card.visible {

@@ -37,6 +37,11 @@ package final class SignInPage {
             ui.widget(row).on("entry-activated") { [weak self] in self?.signIn() }
         }
         ui.widget("phone_row").on("changed") { [weak self] in self?.phoneTyped() }
+        // libadwaita 1.2's password row gives its show/hide button no name: a screen reader
+        // would say "button" only.
+        for part in ui.widget("api_secret_row").descendants where part.typeName.hasSuffix("Button") {
+            part.setAccessibleLabel(L("Show the API secret"))
+        }
         fill()
     }
 
