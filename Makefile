@@ -36,6 +36,7 @@ pot:
 release: $(PKG_SHIM)/.stamp
 	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --product relavoi-agent
 	$(SWIFT) build -c release --static-swift-stdlib --product relavoi-sandbox
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --strip-all --product relavoi-window
 
 # A host app's own package that depends on this one by path (its own .build:
 # about 25 s from scratch, as it compiles only the SDK's modules).
@@ -76,6 +77,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	Tests/install/check-autostart.sh
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
+	Tests/window/check-window.sh
 	Tests/deb/check-deb.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
 

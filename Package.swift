@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "RelavoiSDK", targets: ["RelavoiSDK"]),
         .executable(name: "relavoi-agent", targets: ["relavoi-agent"]),
         .executable(name: "relavoi-sandbox", targets: ["relavoi-sandbox"]),
+        // The Relavoi window (GTK 4 + libadwaita): its own program, so the agent links no GTK.
+        .executable(name: "relavoi-window", targets: ["relavoi-window"]),
         // For Tools/ (relavoi-bench, relavoi-soak), a package of its own that depends on this one.
         .library(name: "RelavoiAgentKit", targets: ["RelavoiAgentKit"]),
         .library(name: "RelavoiSandboxKit", targets: ["RelavoiSandboxKit"]),
@@ -26,6 +28,9 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(
             name: "CDbusmenu", pkgConfig: "dbusmenu-glib-0.4", providers: [.apt(["libdbusmenu-glib-dev"])]),
+        // Only the window links these (pkg-config libadwaita-1, which brings gtk4).
+        .systemLibrary(
+            name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
 
         // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
         .target(name: "RelavoiCore", swiftSettings: swift6),
@@ -51,6 +56,8 @@ let package = Package(
         .target(name: "RelavoiI18n", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib"], swiftSettings: swift6),
         // The session around the agent: logind's sleep lock, GNetworkMonitor, the session bus closing.
         .target(name: "RelavoiDesktop", dependencies: ["RelavoiGLib", "RelavoiDBus", "CGLib"], swiftSettings: swift6),
+        // GTK 4 and libadwaita behind Swift types for the window: builder files, widgets, signals.
+        .target(name: "RelavoiGtk", dependencies: ["RelavoiGLib", "CGLib", "CAdw"], swiftSettings: swift6),
         // The desktop keyring (Secret Service) through libsecret, bounded in time.
         .target(name: "RelavoiSecret", dependencies: ["RelavoiGLib", "CGLib", "CSecret"], swiftSettings: swift6),
 
@@ -97,6 +104,16 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                     .when(configuration: .release))
             ]),
+        // The window's pages: sign in (login's rules), status (the agent over D-Bus), settings
+        // (agent.conf through the agent's parser). Names no gtk_/adw_ function: RelavoiGtk does.
+        .target(
+            name: "RelavoiWindowKit",
+            dependencies: [
+                "RelavoiGtk", "RelavoiAgentKit", "RelavoiSettings", "RelavoiStream", "RelavoiCore", "RelavoiGLib",
+                "RelavoiDBus", "RelavoiPhone", "RelavoiI18n",
+            ],
+            swiftSettings: swift6),
+        .executableTarget(name: "relavoi-window", dependencies: ["RelavoiWindowKit"], swiftSettings: swift6),
         // Real notification servers and the agent as a process, for the tests and for Tools/ (the
         // bench and the soak): python3-dbusmock, the agent harness, waits on the loop. No XCTest.
         .target(
@@ -136,6 +153,8 @@ let package = Package(
             ],
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
+        .testTarget(
+            name: "RelavoiSettingsTests", dependencies: ["RelavoiSettings", "RelavoiCore"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiNotifyTests",
             dependencies: [

@@ -303,6 +303,20 @@ do_install() {
     put_link ../relavoi-agent.service "$SYSTEMD_USER_UNIT_DIR/graphical-session.target.wants/relavoi-agent.service"
   fi
   put_filtered "$repo/desktop/com.relavoi.Agent.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.service" "$bindir_sed"
+  # The window (relavoi-window): the app grid's entry, its D-Bus activation (single
+  # instance; the agent's notices and menus open it so), its AppStream metainfo, its .ui.
+  local window=${WINDOW_BIN:-$(dirname "$agent")/relavoi-window}
+  if [ -f "$window" ] && [ -x "$window" ]; then
+    put 0755 "$window" "$BINDIR/relavoi-window"
+    put_filtered "$repo/desktop/com.relavoi.Agent.Settings.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.Settings.desktop" \
+      "s|^Exec=relavoi-window\$|Exec=$BINDIR/relavoi-window|;s|^TryExec=relavoi-window\$|TryExec=$BINDIR/relavoi-window|"
+    put_filtered "$repo/desktop/com.relavoi.Agent.Settings.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.Settings.service" "$bindir_sed"
+    put 0644 "$repo/desktop/com.relavoi.Agent.Settings.metainfo.xml" "$DATADIR/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+    local ui
+    for ui in "$repo"/window/ui/*.ui; do put 0644 "$ui" "$DATADIR/relavoi-agent/window/$(basename "$ui")"; done
+  else
+    echo "install.sh: no relavoi-window beside the agent (WINDOW_BIN): the window is not installed" >&2
+  fi
   put 0644 "$repo/docs/relavoi-agent.1" "$MANDIR/man1/relavoi-agent.1"
   local mo
   while IFS= read -r mo; do

@@ -6,9 +6,11 @@
 set -euo pipefail
 out=${1:?usage: $0 OUTDIR}
 mkdir -p "$out"
-for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1 dbusmenu-glib-0.4; do
+# gtk4 and libadwaita-1: only the window (relavoi-window) links them; -mfpmath/-msse are
+# i386 leftovers in gtk4.pc that clang warns about on other machines.
+for pc in gio-unix-2.0 libnotify libsoup-3.0 libsecret-1 dbusmenu-glib-0.4 libadwaita-1; do
   pkg-config --exists "$pc" || continue
-  cflags=$(pkg-config --cflags "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')
+  cflags=$(pkg-config --cflags "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g' -e 's/-mfpmath=sse//g' -e 's/-msse2\{0,1\}//g')
   libs=$(pkg-config --libs "$pc" | sed -e 's/-pthread//g' -e 's/-Wl,--export-dynamic//g')
   cat > "$out/$pc.pc.tmp" <<PC
 Name: $pc

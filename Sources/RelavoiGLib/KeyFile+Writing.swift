@@ -13,6 +13,25 @@ extension KeyFile {
     public static func set(
         _ values: [(key: String, value: String)], group: String, path: String, mode: Int32 = 0o600
     ) throws(WriteError) {
+        try change(group: group, path: path, mode: mode) { file in
+            for (key, value) in values { g_key_file_set_string(file, group, key, value) }
+        }
+    }
+
+    /// Removes `keys` from `group` (a key that is not there is no error), keeping
+    /// everything else, as `set` does. A missing file stays missing.
+    public static func remove(_ keys: [String], group: String, path: String, mode: Int32 = 0o600)
+        throws(WriteError)
+    {
+        guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return }
+        try change(group: group, path: path, mode: mode) { file in
+            for key in keys { g_key_file_remove_key(file, group, key, nil) }
+        }
+    }
+
+    private static func change(group: String, path: String, mode: Int32, _ edit: (OpaquePointer) -> Void)
+        throws(WriteError)
+    {
         let directory = g_path_get_dirname(path)!
         defer { g_free(directory) }
         guard g_mkdir_with_parents(directory, 0o700) == 0 else {
@@ -30,7 +49,7 @@ extension KeyFile {
                 throw WriteError(description: "cannot read \(path) (left unchanged): \(GErrorText.take(error))")
             }
         }
-        for (key, value) in values { g_key_file_set_string(file, group, key, value) }
+        edit(file)
         var length: gsize = 0
         guard let data = g_key_file_to_data(file, &length, &error) else {
             throw WriteError(description: "cannot write \(path): \(GErrorText.take(error))")

@@ -45,6 +45,18 @@ public enum KeyFile {
     /// `$XDG_CONFIG_HOME` (or `~/.config`).
     public static var userConfigDirectory: String { String(cString: g_get_user_config_dir()) }
 
+    /// `$XDG_CONFIG_DIRS` (or `/etc/xdg`), most important first, as GLib reads it once per process.
+    public static var systemConfigDirectories: [String] {
+        guard let dirs = g_get_system_config_dirs() else { return [] }
+        var out: [String] = []
+        var index = 0
+        while let item = dirs[index] {
+            out.append(String(cString: item))
+            index += 1
+        }
+        return out
+    }
+
     private static func strings(_ vector: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
         guard let vector else { return [] }
         defer { g_strfreev(vector) }

@@ -11,4 +11,9 @@ package enum AgentConfigWriter {
     package static func set(_ values: [(key: String, value: String)], path: String) throws(WriteError) {
         try KeyFile.set(values, group: AgentSettings.group, path: path, mode: 0o600)
     }
+
+    /// Removes the keys (the administrator's default, or the built-in one, applies again).
+    package static func remove(_ keys: [String], path: String) throws(WriteError) {
+        try KeyFile.remove(keys, group: AgentSettings.group, path: path, mode: 0o600)
+    }
 }

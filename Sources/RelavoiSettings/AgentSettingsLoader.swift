@@ -5,17 +5,22 @@ import RelavoiGLib
 
 /// Reads `agent.conf` and the environment.
 package enum AgentSettingsLoader {
+    /// `path`: a file named with `--config`, read alone (it must exist). nil, or the
+    /// person's own default file: the administrator's defaults (`/etc/xdg/relavoi/agent.conf`)
+    /// with the person's file over them, key by key (`AgentConfigLayers`).
     package static func load(path: String?) throws -> AgentSettings {
-        let file = path ?? AgentConfigFile.defaultPath
-        if path != nil, !FileManager.default.fileExists(atPath: file) {
-            throw SettingsError(key: "--config", message: "\(file) does not exist")
+        let environment = ProcessInfo.processInfo.environment
+        guard let path, path != AgentConfigFile.defaultPath else {
+            return try AgentConfigLayers.load().settings(environment: environment)
         }
-        let groups = try KeyFile.load(path: file)
+        if !FileManager.default.fileExists(atPath: path) {
+            throw SettingsError(key: "--config", message: "\(path) does not exist")
+        }
+        let groups = try KeyFile.load(path: path)
         do {
-            return try AgentSettings(
-                file: groups[AgentSettings.group] ?? [:], environment: ProcessInfo.processInfo.environment)
+            return try AgentSettings(file: groups[AgentSettings.group] ?? [:], environment: environment)
         } catch {
-            throw SettingsError(key: error.key, message: "\(error.message) (in \(file) or the environment)")
+            throw SettingsError(key: error.key, message: "\(error.message) (in \(path) or the environment)")
         }
     }
 }

@@ -4,18 +4,25 @@ import RelavoiDBus
 
 /// Reads the `Calls` property (`aa{sv}`) as a panel would: known keys of the
 /// right type are taken, anything else is ignored (forward compatible).
-enum CallsReading {
-    struct Call: Equatable {
-        var sessionId = ""
-        var label = ""
-        var proxyNumber = ""
-        var badge = ""
-        var phase = ""
-        var answeredAtMilliseconds: Int64 = 0
-        var durationSeconds: Int64 = 0
+package enum CallsReading {
+    package struct Call: Equatable {
+        package var sessionId = ""
+        package var label = ""
+        package var proxyNumber = ""
+        package var badge = ""
+        package var badgeText = ""
+        package var phase = ""
+        package var answeredAtMilliseconds: Int64 = 0
+        package var endedAtMilliseconds: Int64 = 0
+        package var durationSeconds: Int64 = 0
+        package var lockScreen = true
+        package var lockLabel = ""
+        package var lockNumber = ""
+
+        package init() {}
 
         /// Elapsed seconds while live, the final duration once ended, else 0.
-        func seconds(at now: Date) -> Int {
+        package func seconds(at now: Date) -> Int {
             switch phase {
             case "live" where answeredAtMilliseconds > 0:
                 return max(0, Int((now.timeIntervalSince1970 * 1000 - Double(answeredAtMilliseconds)) / 1000))
@@ -27,7 +34,7 @@ enum CallsReading {
         }
     }
 
-    static func calls(_ value: DBusValue) -> [Call] {
+    package static func calls(_ value: DBusValue) -> [Call] {
         (value.children ?? []).map { dictionary in
             var call = Call()
             for entry in dictionary.children ?? [] {
@@ -37,6 +44,11 @@ enum CallsReading {
                 case ("label", .string(let text)): call.label = text
                 case ("proxy-number", .string(let text)): call.proxyNumber = text
                 case ("badge", .string(let text)): call.badge = text
+                case ("badge-text", .string(let text)): call.badgeText = text
+                case ("ended-at", .int64(let number)): call.endedAtMilliseconds = number
+                case ("lock-screen", .bool(let shown)): call.lockScreen = shown
+                case ("lock-label", .string(let text)): call.lockLabel = text
+                case ("lock-number", .string(let text)): call.lockNumber = text
                 case ("phase", .string(let text)): call.phase = text
                 case ("answered-at", .int64(let number)): call.answeredAtMilliseconds = number
                 case ("duration", .int64(let number)): call.durationSeconds = number

@@ -5,15 +5,15 @@ import RelavoiDBus
 /// The `Health` property (`a{sv}`): `state` s ("connected" | "reconnecting" |
 /// "offline" | "refused" | "not-set-up") and `since` x (unix milliseconds, 0
 /// when none). Unknown keys are for later; readers ignore them.
-enum HealthProperty {
-    static let signature = "a{sv}"
+package enum HealthProperty {
+    package static let signature = "a{sv}"
 
     static func value(_ health: ConnectionHealth) -> DBusValue {
         .dictionary([("state", .string(health.name)), ("since", .int64(UnixMilliseconds.of(health.since)))])
     }
 
     /// The property as a reader takes it: the state ("" when absent) and since when.
-    static func reading(_ value: DBusValue) -> (state: String, since: Date?) {
+    package static func reading(_ value: DBusValue) -> (state: String, since: Date?) {
         var state = ""
         var since: Date?
         for entry in value.children ?? [] {

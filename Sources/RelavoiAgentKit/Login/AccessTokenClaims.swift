@@ -5,12 +5,12 @@ import RelavoiCore
 /// The claims of a JWT access token, read without checking the signature:
 /// `login` only wants the tenant id the server put in it, and the server
 /// checks the token itself whenever it is used.
-struct AccessTokenClaims: Equatable {
-    let fields: [String: JSONValue]
+package struct AccessTokenClaims: Equatable {
+    package let fields: [String: JSONValue]
 
     /// nil when `token` is not three dot-separated parts with a JSON object
     /// (base64url, padding optional) in the middle.
-    init?(jwt token: String) {
+    package init?(jwt token: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Self.base64URLDecode(parts[1]),
             case .object(let fields)? = try? JSONValue.parse(utf8: Array(payload))
@@ -19,7 +19,7 @@ struct AccessTokenClaims: Equatable {
     }
 
     /// The `tenantId` claim, else `tenant_id`, as the server wrote it.
-    var tenantId: String? {
+    package var tenantId: String? {
         for name in ["tenantId", "tenant_id"] {
             if case .string(let value)? = fields[name], !value.isEmpty { return value }
         }

@@ -3,13 +3,15 @@ import RelavoiI18n
 
 /// `relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
 /// [--config FILE] [--offline] [--force]`.
-struct LoginOptions: Equatable {
-    var apiKey: String?
-    var baseURL: String?
-    var userPhone: String?
-    var configPath: String?
-    var offline = false
-    var force = false
+package struct LoginOptions: Equatable {
+    package var apiKey: String?
+    package var baseURL: String?
+    package var userPhone: String?
+    package var configPath: String?
+    package var offline = false
+    package var force = false
+
+    package init() {}
 
     enum Parsed: Equatable {
         case run(LoginOptions)

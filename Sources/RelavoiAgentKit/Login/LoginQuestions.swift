@@ -6,7 +6,7 @@ import RelavoiI18n
 /// The questions `login` asks once the key and secret are known: which
 /// tenant, and the user's own phone number. Bad answers are asked again; an
 /// end of input (Ctrl-D, or a script's last line) ends the question.
-struct LoginQuestions {
+package struct LoginQuestions {
     let io: LoginCommand.IO
 
     /// The tenant id to save: the token's, unless the user keeps a different
@@ -65,7 +65,7 @@ struct LoginQuestions {
     }
 
     /// The number without the spaces, dashes, dots and brackets people type in it.
-    static func normalizedPhone(_ text: String) -> String {
+    package static func normalizedPhone(_ text: String) -> String {
         String(text.filter { !" \t-.()".contains($0) })
     }
 }

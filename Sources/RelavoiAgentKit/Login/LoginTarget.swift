@@ -6,17 +6,17 @@ import RelavoiStream
 /// Where `login` checks the pair and what is configured already: the
 /// agent's own settings rules applied to agent.conf, the environment and
 /// login's options (`--base-url` wins over both).
-struct LoginTarget {
-    let settings: AgentSettings
-    let config: RelavoiConfig
+package struct LoginTarget {
+    package let settings: AgentSettings
+    package let config: RelavoiConfig
     /// The file's `tenant-id`: the value a new one would replace.
-    let configuredTenant: String?
+    package let configuredTenant: String?
     /// The file's `user-phone`.
     let configuredPhone: String?
     /// `--user-phone`, checked and without spaces.
     let userPhone: String?
 
-    static func resolve(options: LoginOptions, existing: [String: String], environment: [String: String])
+    package static func resolve(options: LoginOptions, existing: [String: String], environment: [String: String])
         -> Result<LoginTarget, SettingsError>
     {
         var file = existing

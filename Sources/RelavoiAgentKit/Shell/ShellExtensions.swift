@@ -7,22 +7,22 @@ import RelavoiGLib
 /// uses), for the top-bar extension: where it stands, and turning it on. Every call is
 /// asynchronous and bounded, so a shell that hangs never holds up the loop.
 @MainActor
-enum ShellExtensions {
-    static let busName = "org.gnome.Shell"
-    static let path = "/org/gnome/Shell"
-    static let interface = "org.gnome.Shell.Extensions"
-    static let timeoutMilliseconds: Int32 = 5000
+package enum ShellExtensions {
+    package static let busName = "org.gnome.Shell"
+    package static let path = "/org/gnome/Shell"
+    package static let interface = "org.gnome.Shell.Extensions"
+    package static let timeoutMilliseconds: Int32 = 5000
 
     /// GNOME, GNOME Classic, Ubuntu's and other GNOME sessions name GNOME in
     /// `XDG_CURRENT_DESKTOP` (e.g. `ubuntu:GNOME`).
-    nonisolated static func isGNOMESession(_ environment: [String: String]) -> Bool {
+    package nonisolated static func isGNOMESession(_ environment: [String: String]) -> Bool {
         (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "GNOME" }
     }
 
     /// Where the extension stands: the shell's `UserExtensionsEnabled`, then its
     /// `GetExtensionInfo`; an empty answer with the folder on disk means installed
     /// since the shell started.
-    static func status(
+    package static func status(
         on bus: BusConnection, uuid: String = TopBarOffer.extensionUUID,
         completion: @escaping @MainActor (TopBarOffer.Status) -> Void
     ) {
@@ -80,7 +80,7 @@ enum ShellExtensions {
 
     /// Turns the extension on: `EnableExtension`, or, for one the running shell does not
     /// know yet, `enabled-extensions` for the next login.
-    static func enable(
+    package static func enable(
         on bus: BusConnection, status: TopBarOffer.Status, uuid: String = TopBarOffer.extensionUUID,
         completion: @escaping @MainActor (TopBarOffer.Outcome) -> Void
     ) {

@@ -38,16 +38,23 @@ public struct AgentSettings: Equatable, Sendable {
     /// The group name in `agent.conf`.
     public static let group = "agent"
 
+    /// The environment variables that override keys of the file.
+    static let environmentOverrides: [(variable: String, key: String)] = [
+        ("RELAVOI_BASE_URL", "base-url"), ("RELAVOI_WS_URL", "ws-url"), ("RELAVOI_API_KEY", "api-key"),
+        ("RELAVOI_TENANT_ID", "tenant-id"), ("RELAVOI_USER_PHONE", "user-phone"),
+        ("RELAVOI_API_SECRET_FILE", "api-secret-file"),
+    ]
+
+    /// The environment variable that overrides `key`, if any.
+    public static func environmentVariable(for key: String) -> String? {
+        environmentOverrides.first { $0.key == key }?.variable
+    }
+
     /// Reads settings from the `[agent]` group, then lets environment
     /// variables override. Unknown keys are errors (a typo should not be silently ignored).
     public init(file: [String: String], environment: [String: String]) throws(SettingsError) {
         var values = file
-        let overrides: [(String, String)] = [
-            ("RELAVOI_BASE_URL", "base-url"), ("RELAVOI_WS_URL", "ws-url"), ("RELAVOI_API_KEY", "api-key"),
-            ("RELAVOI_TENANT_ID", "tenant-id"), ("RELAVOI_USER_PHONE", "user-phone"),
-            ("RELAVOI_API_SECRET_FILE", "api-secret-file"),
-        ]
-        for (variable, key) in overrides {
+        for (variable, key) in Self.environmentOverrides {
             if let value = environment[variable], !value.isEmpty { values[key] = value }
         }
         for (key, raw) in values.sorted(by: { $0.key < $1.key }) {

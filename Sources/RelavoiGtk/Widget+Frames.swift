@@ -1,0 +1,19 @@
+import CAdw
+import RelavoiGLib
+
+extension Widget {
+    /// Calls `run` once, when the widget's first frame is drawn (GTK's tick callback).
+    public func onFirstFrame(_ run: @escaping @MainActor () -> Void) {
+        let tick: GtkTickCallback = { _, _, data in
+            nonisolated(unsafe) let data = data
+            MainActor.assumeIsolated { Unmanaged<SignalClosure>.fromOpaque(data!).takeUnretainedValue().run(nil) }
+            return gboolean(0)  // G_SOURCE_REMOVE
+        }
+        let release: GDestroyNotify = { data in Unmanaged<SignalClosure>.fromOpaque(data!).release() }
+        gtk_widget_add_tick_callback(
+            widget, tick, Unmanaged.passRetained(SignalClosure { _ in run() }).toOpaque(), release)
+    }
+
+    /// The default icon of the process's windows (the app's icon name).
+    public static func setDefaultIcon(_ name: String) { gtk_window_set_default_icon_name(name) }
+}

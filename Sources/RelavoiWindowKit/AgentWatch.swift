@@ -1,0 +1,59 @@
+import FoundationEssentials
+import RelavoiAgentKit
+import RelavoiDBus
+import RelavoiGLib
+
+/// Follows the agent on the session bus: who owns `com.relavoi.Agent`, and its
+/// properties, read again each second while the window is open (one small `GetAll`;
+/// the page's timers tick meanwhile from `answered-at`, as the panels' do).
+@MainActor
+package final class AgentWatch {
+    package private(set) var state = AgentState()
+    private let bus: BusConnection
+    private let onChange: @MainActor (AgentState) -> Void
+    private var nameWatch: BusNameWatch?
+    private var timer: GLibTimer?
+    private var reading = false
+
+    package init(bus: BusConnection, onChange: @escaping @MainActor (AgentState) -> Void) {
+        self.bus = bus
+        self.onChange = onChange
+        nameWatch = BusNameWatch(connection: bus, name: AgentBus.name) { [weak self] _ in self?.refresh() }
+        timer = GLibTimer.repeating(every: 1) { [weak self] in
+            MainActor.assumeIsolated { self?.refresh() }
+        }
+    }
+
+    isolated deinit { timer?.cancel() }
+
+    package var agentRuns: Bool { nameWatch?.owner != nil }
+
+    /// Reads the properties now (or says no agent).
+    package func refresh() {
+        guard nameWatch?.owner != nil else {
+            publish(AgentState())
+            return
+        }
+        guard !reading else { return }
+        reading = true
+        bus.callAsync(
+            destination: AgentBus.name, path: AgentBus.objectPath, interface: "org.freedesktop.DBus.Properties",
+            method: "GetAll", arguments: [.string(AgentBus.interface)], autoStart: false, timeoutMilliseconds: 3000
+        ) { [weak self] result in
+            guard let self else { return }
+            reading = false
+            switch result {
+            case .success(let reply): publish(AgentState(properties: reply))
+            case .failure(let error):
+                Log.debug("the agent's properties: \(error)")
+                publish(AgentState())
+            }
+        }
+    }
+
+    private func publish(_ new: AgentState) {
+        let changed = new != state
+        state = new
+        if changed { onChange(new) }
+    }
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# The Relavoi window (relavoi-window) driven as a person would, through GTK's
+# accessibility tree (AT-SPI, Tests/window/atspi-driver.py), against relavoi-sandbox on
+# 127.0.0.1:
+#   - every control has an accessible name;
+#   - a wrong pair: the inline error next to the secret, nothing saved (no agent.conf, no
+#     keyring item); an unreachable server: said next to the server address; a bad number:
+#     said next to the number;
+#   - the right pair: the secret in the keyring, the rest in agent.conf, the agent started
+#     by D-Bus activation (no systemd user manager here), the window and
+#     `relavoi-agent ctl status` both say connected (and how long that took);
+#   - a second launch raises the first window and ends;
+#   - a changed setting (lock screen: badge only) reaches agent.conf, and the agent's `Calls`
+#     entries follow it (the agent re-reads agent.conf in place);
+#   - sign out: no secret left in the keyring, no api-key in agent.conf.
+# Its own world: a private session bus (only com.relavoi.Agent can be activated on it),
+# Xvfb, the AT-SPI bus, gnome-keyring-daemon, relavoi-sandbox. Every step waits for its
+# event; none sleeps a fixed time. Skips (exit 0) only when Xvfb, the AT-SPI bus launcher,
+# gnome-keyring or python3-gi's Atspi are missing. Ends with "N passed, N failed".
+set -uo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+here=$repo/Tests/window
+python=/usr/bin/python3
+. "$repo/Tests/lib/checks.sh"
+bin=${RELAVOI_BIN_DIR:-$repo/.build/debug}
+launcher=/usr/libexec/at-spi-bus-launcher
+
+if [ "${1:-}" != --inside ]; then
+  for tool in Xvfb dbus-run-session gnome-keyring-daemon "$launcher"; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "skip - window check: $tool missing (scripts/install-deps.sh test)"; exit 0; }
+  done
+  "$python" -c 'import gi; gi.require_version("Atspi", "2.0"); gi.require_version("Secret", "1")' 2>/dev/null ||
+    { echo "skip - window check: python3-gi with Atspi and Secret missing (gir1.2-atspi-2.0, gir1.2-secret-1)"; exit 0; }
+  for program in relavoi-window relavoi-agent relavoi-sandbox; do
+    [ -x "$bin/$program" ] || { echo "FAIL - window check: no $bin/$program (make build)"; exit 1; }
+  done
+  work=$(mktemp -d "${TMPDIR:-/tmp}/relavoi-window-test.XXXXXX")
+  mkdir -p "$work/services" "$work/config" "$work/data" "$work/cache" "$work/runtime" "$work/home"
+  chmod 700 "$work/runtime"
+  # The agent as the session bus would start it (D-Bus activation), the desktop's way.
+  printf '[D-BUS Service]\nName=com.relavoi.Agent\nExec=%s --verbose\n' "$bin/relavoi-agent" >"$work/services/com.relavoi.Agent.service"
+  private_bus_config "$work" "$work/services" >"$work/session.conf"
+  # The activated agent inherits the bus's environment: the private folders, set before it starts.
+  env HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" \
+    XDG_RUNTIME_DIR="$work/runtime" XDG_CONFIG_DIRS="$work/etc-xdg" GSETTINGS_BACKEND=memory \
+    WORK=$work dbus-run-session --config-file="$work/session.conf" -- "$0" --inside
+  rc=$?
+  rm -rf -- "$work"
+  exit "$rc"
+fi
+
+# ------------------------------------------------------------ inside the private bus
+pids=()
+cleanup() {
+  local i
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
+  pkill_agent
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do wait "${pids[i]}" 2>/dev/null; done
+}
+# The activated agent is the bus's child, not ours: found by its bus name.
+pkill_agent() {
+  local pid
+  pid=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.GetConnectionUnixProcessID com.relavoi.Agent 2>/dev/null | sed -n 's/(uint32 \([0-9]*\),)/\1/p')
+  [ -z "$pid" ] || kill "$pid" 2>/dev/null
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT HUP
+checks_deadline=$((SECONDS + 300))
+conf=$XDG_CONFIG_HOME/relavoi/agent.conf
+finish() {
+  if [ "$failed" -gt 0 ]; then
+    for f in "$WORK"/window.log "$WORK"/sandbox.log; do [ -f "$f" ] && { echo "# $(basename "$f") (tail):"; tail -n 12 "$f" | sed 's/^/#   /'; }; done
+  fi
+  summary --skipped
+  exit
+}
+drive() { "$python" "$here/atspi-driver.py" "$@"; }
+shows() { drive shows "$1"; }
+keyring_item() {
+  "$python" - "$1" <<'PY'
+import sys, gi
+gi.require_version("Secret", "1")
+from gi.repository import Secret
+schema = Secret.Schema.new("com.relavoi.Agent", Secret.SchemaFlags.NONE, {"api-key": Secret.SchemaAttributeType.STRING})
+found = Secret.password_lookup_sync(schema, {"api-key": sys.argv[1]}, None)
+sys.exit(0 if found else 1)
+PY
+}
+name_owned() {
+  gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+    --method org.freedesktop.DBus.NameHasOwner "$1" 2>/dev/null | grep -q true
+}
+
+Xvfb -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$WORK/display" >"$WORK/xvfb.log" 2>&1 &
+pids+=($!)
+wait_for 20 test -s "$WORK/display" || { fail "Xvfb starts"; finish; }
+export DISPLAY=:$(head -1 "$WORK/display")
+"$launcher" --launch-immediately >"$WORK/atspi.log" 2>&1 &
+pids+=($!)
+wait_for 20 name_owned org.a11y.Bus || { echo "skip - window check: the AT-SPI bus does not start"; exit 0; }
+printf 'relavoi-test-password' | gnome-keyring-daemon --unlock --components=secrets --foreground >"$WORK/keyring.log" 2>&1 &
+pids+=($!)
+wait_for 20 name_owned org.freedesktop.secrets || { echo "skip - window check: gnome-keyring does not start"; exit 0; }
+
+# relavoi-sandbox with one long call, played once a client connects.
+session=sess-window-1
+cat >"$WORK/call.scenario" <<EOF2
+{"at":0,"session":{"id":"$session","proxyNumber":"+2348000000001","metadata":{"label":"Chowdeck rider"},"userPhones":["+2348000000099"],"expiresAt":900}}
+{"at":0,"waitForClient":true}
+{"at":1,"event":"call.incoming","payload":{"sessionId":"$session","proxyNumber":"+2348000000001"}}
+{"at":3,"event":"call.answered","payload":{"sessionId":"$session","cpaasSessionId":"cp-1"}}
+EOF2
+"$bin/relavoi-sandbox" --scenario "$WORK/call.scenario" >"$WORK/sandbox.log" 2>&1 &
+pids+=($!)
+wait_for 30 grep -q '^READY ' "$WORK/sandbox.log" || { fail "relavoi-sandbox starts"; finish; }
+sandbox_url=$(sed -n 's/^READY //p' "$WORK/sandbox.log" | head -1)
+key=rk_test_5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d
+secret=rs_0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de
+wrong=rs_1111111111111111111111111111111111111111111111111111111111111111
+
+RELAVOI_WINDOW_TIMING=1 "$bin/relavoi-window" >"$WORK/window.log" 2>&1 &
+window_pid=$!
+pids+=("$window_pid")
+if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in ($(grep -o 'first frame [0-9]* ms' "$WORK/window.log"))"; else fail "the window opens on Sign in"; finish; fi
+
+out=$(drive unnamed)
+if [ "$?" = 0 ]; then ok "every control has an accessible name (0 without)"; else fail "every control has an accessible name" "$out"; fi
+
+# A bad number: said next to the number, nothing checked or saved.
+drive set-text "API key" "$key"
+drive set-text "API secret" "$secret"
+drive set-text "Your phone number (optional)" "12345"
+drive press "Sign in"
+if wait_for 20 shows "This is not a phone number"; then ok "a bad number: said next to the number"; else fail "a bad number is said"; fi
+drive set-text "Your phone number (optional)" "+234 800 000 0099"
+wait_for 10 shows "Will be saved as +234 800 000 0099" && ok "the number is formatted as typed" || fail "the number is formatted as typed"
+
+# An unreachable server (a closed port on this machine).
+drive toggle "Advanced" 2>/dev/null || true
+drive set-text "Server address (base URL)" "http://127.0.0.1:9/v1"
+drive press "Sign in"
+if wait_for 40 shows "Cannot reach http://127.0.0.1:9/v1"; then ok "an unreachable server: said next to the server address"; else fail "an unreachable server is said"; fi
+[ ! -e "$conf" ] && ok "unreachable: agent.conf not written" || fail "unreachable: agent.conf not written" "$(cat "$conf")"
+
+# A wrong pair.
+drive set-text "Server address (base URL)" "$sandbox_url"
+drive set-text "API secret" "$wrong"
+drive press "Sign in"
+if wait_for 30 shows "Relavoi did not accept this API key and secret"; then ok "a wrong pair: said next to the secret"; else fail "a wrong pair is said"; fi
+[ ! -e "$conf" ] && ok "wrong pair: agent.conf not written" || fail "wrong pair: agent.conf not written" "$(cat "$conf")"
+keyring_item "$key" && fail "wrong pair: nothing in the keyring" || ok "wrong pair: nothing in the keyring"
+name_owned com.relavoi.Agent && fail "wrong pair: no agent started" || ok "wrong pair: no agent started"
+
+# The right pair: saved, the agent started by D-Bus activation, connected.
+drive set-text "API secret" "$secret"
+drive press "Sign in"
+if wait_for 60 grep -q "connected .* s after Sign in" "$WORK/window.log"; then
+  ok "the right pair: $(grep -o 'connected .* s after Sign in' "$WORK/window.log")"
+else
+  fail "the right pair connects"
+fi
+keyring_item "$key" && ok "the secret is in the keyring" || fail "the secret is in the keyring"
+grep -q "^api-key=$key" "$conf" && grep -q "^tenant-id=5a4d0000-0000-4000-8000-00000000c0de" "$conf" &&
+  grep -q "^user-phone=+2348000000099" "$conf" && grep -q "^base-url=$sandbox_url" "$conf" &&
+  ! grep -q "$secret" "$conf" && ok "agent.conf: api-key, tenant-id, user-phone, base-url (no secret)" ||
+  fail "agent.conf holds what was signed in" "$(cat "$conf" 2>&1)"
+wait_for 20 shows "Connected" && ok "the window says Connected" || fail "the window says Connected"
+status=$("$bin/relavoi-agent" ctl status 2>&1)
+echo "$status" | grep -q "health: connected" && ok "ctl status says connected" || fail "ctl status says connected" "$status"
+
+# A second launch raises the first and ends.
+if timeout 20 "$bin/relavoi-window" >"$WORK/second.log" 2>&1; then
+  [ "$(drive windows)" = 1 ] && ok "a second launch ends and leaves one window" || fail "a second launch leaves one window" "$(drive windows)"
+else
+  fail "a second launch ends" "$(cat "$WORK/second.log")"
+fi
+
+# The call in progress on Status, its timer ticking.
+drive tab "Status"
+wait_for 30 shows "Chowdeck rider" && ok "Status shows the call in progress" || fail "Status shows the call in progress"
+
+# A setting: lock screen, badge only.
+calls() {
+  gdbus call --session --dest com.relavoi.Agent --object-path /com/relavoi/Agent \
+    --method org.freedesktop.DBus.Properties.Get com.relavoi.Agent1 Calls 2>/dev/null
+}
+drive tab "Settings"
+calls_label() { calls | grep -q "'lock-label': <'Chowdeck rider'>"; }
+wait_for 30 calls_label && ok "before: Calls' lock-label is the call's label" || fail "before: Calls' lock-label" "$(calls | head -c 300)"
+if drive choose "On the lock screen" "Badge only" >"$WORK/choose.log" 2>&1; then
+  if wait_for 10 grep -q "^lock-screen=badge" "$conf"; then ok "a changed setting reaches agent.conf (lock-screen=badge)"; else fail "lock-screen reaches agent.conf" "$(cat "$conf")"; fi
+  if wait_for 20 sh -c "gdbus call --session --dest com.relavoi.Agent --object-path /com/relavoi/Agent --method org.freedesktop.DBus.Properties.Get com.relavoi.Agent1 Calls | grep -q \"'lock-label': <''>\""; then
+    ok "the agent follows it: Calls' lock-label is empty (badge only)"
+  else
+    fail "the agent follows lock-screen=badge (needs the agent's reload of agent.conf)" "$(calls | head -c 300)"
+  fi
+else
+  # libadwaita 1.2's AdwComboRow offers no AT-SPI action to open its list.
+  skip "lock screen: badge only, through AT-SPI" "$(tail -1 "$WORK/choose.log")"
+fi
+drive toggle "Text message notices"
+wait_for 10 grep -q "^sms-notifications=false" "$conf" && ok "a switch reaches agent.conf (sms-notifications=false)" || fail "sms-notifications reaches agent.conf"
+drive set-text "Page a click opens" "not a url"
+drive press "Page a click opens" 2>/dev/null || true
+
+# Sign out.
+drive tab "Status"
+drive press "Sign out…"
+wait_for 10 shows "Sign out of Relavoi?" || fail "Sign out asks first"
+drive press "Sign out"
+if wait_for 20 sh -c "! grep -q '^api-key=' '$conf'"; then ok "sign out: no api-key in agent.conf"; else fail "sign out: no api-key in agent.conf"; fi
+wait_for 20 sh -c "! \"$python\" - <<'PY'
+import gi
+gi.require_version('Secret', '1')
+from gi.repository import Secret
+s = Secret.Schema.new('com.relavoi.Agent', Secret.SchemaFlags.NONE, {'api-key': Secret.SchemaAttributeType.STRING})
+raise SystemExit(0 if Secret.password_lookup_sync(s, {'api-key': '$key'}, None) else 1)
+PY" && ok "sign out: no secret left in the keyring" || fail "sign out: no secret left in the keyring"
+finish
