@@ -10,6 +10,8 @@ public struct NotificationServerProfile: Equatable, Sendable {
         /// Writes a history entry on every change unless `transient`.
         case xfce
         case dunst
+        /// System76's cosmic-notifications (COSMIC): rules read from its source.
+        case cosmic
         case other
     }
 
@@ -32,6 +34,8 @@ public struct NotificationServerProfile: Equatable, Sendable {
             family = .xfce
         } else if id.contains("dunst") {
             family = .dunst
+        } else if id.contains("cosmic-notifications") {
+            family = .cosmic
         } else {
             family = .other
         }

@@ -2,8 +2,28 @@
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
-/// each rule says where).
+/// each rule says where), and on cosmic-notifications as read from its source
+/// (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
+    /// What a server does with a call's notifications, as facts with where they
+    /// come from. The presenter does not branch on these: they say which of the
+    /// rules above the server needs, and docs/servers.md shows them. nil: not
+    /// checked.
+    public struct Seen: Equatable, Sendable {
+        /// The versions run headless, or the commit whose source was read.
+        public var versions: [String] = []
+        /// `expire_timeout` 0 keeps a popup on screen at every urgency.
+        public var neverExpiringStaysOnScreen: Bool?
+        /// An update with the same id starts the popup's timeout again.
+        public var updateRestartsTimeout: Bool?
+        /// The server plays `sound-name` (whatever its capabilities say).
+        public var playsSound: Bool?
+        /// Critical urgency still pops while Do Not Disturb is on.
+        public var criticalThroughDoNotDisturb: Bool?
+        /// Where a person finds the call when no popup shows it.
+        public var offScreenPlace: String?
+    }
+
     public enum Ticks: Equatable, Sendable {
         /// At low urgency: GNOME re-pops a banner on every normal-urgency update
         /// (seen on 43.9, 48.7, 50.5, 51.0).
@@ -41,6 +61,8 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// and low-urgency ones are safe at any time. The presenter holds such an
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
+    /// What the server does, and where that was learnt.
+    public var seen = Seen()
 
     public init(family: NotificationServerProfile.Family, majorVersion: Int?) {
         switch family {
@@ -56,6 +78,28 @@ public struct NotificationServerRules: Equatable, Sendable {
             popSettleInterval = 0.3
         case .xfce:
             self.init(ticks: .transient)
+        case .cosmic:
+            // cosmic-notifications, read at pop-os/cosmic-notifications
+            // 7837e494961d (2026-07-29; the server says version 0.1.0):
+            // src/app.rs `push_notification` takes `u32::try_from(expire_timeout)`
+            // (-1 becomes 3000 ms) and caps it by urgency (config defaults:
+            // normal 5000, low 3000, critical none), but 0 stays 0 and sets no
+            // timer: a never-expiring popup stays at every urgency, critical
+            // not needed (critical with -1 still goes after 3 s). The timer is
+            // set once, when the id first shows: `replace_notification` swaps
+            // the card in place and starts none (an update of an expired id is
+            // pushed as a new popup). Every non-transient `Notify`, updates too,
+            // goes to the panel's notifications applet (src/subscriptions/
+            // notifications.rs), which replaces its entry by id
+            // (cosmic-applets 0441c67b1056, cosmic-applet-notifications/src/lib.rs):
+            // so ticks stay plain, never `transient` (the applet would keep the
+            // first tick). It lists `sound` but reads no sound hint; with Do Not
+            // Disturb on no popup shows at all, critical included.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["0.1.0 (source, 7837e494961d)"], neverExpiringStaysOnScreen: true,
+                updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
+                offScreenPlace: "the panel's notifications applet, one entry updated in place")
         case .kde, .dunst, .other:
             self.init(ticks: .plain)
         }
