@@ -12,6 +12,13 @@ public struct NotificationServerProfile: Equatable, Sendable {
         case dunst
         /// System76's cosmic-notifications (COSMIC): rules read from its source.
         case cosmic
+        /// Cinnamon's shell (its name is "cinnamon", its vendor "GNOME").
+        case cinnamon
+        /// budgie-daemon ("Budgie Notification Server").
+        case budgie
+        case mako
+        /// SwayNotificationCenter.
+        case swaync
         case other
     }
 
@@ -36,6 +43,14 @@ public struct NotificationServerProfile: Equatable, Sendable {
             family = .dunst
         } else if id.contains("cosmic-notifications") {
             family = .cosmic
+        } else if id.hasPrefix("cinnamon") {
+            family = .cinnamon
+        } else if id.contains("budgie") {
+            family = .budgie
+        } else if id.hasPrefix("mako") {
+            family = .mako
+        } else if id.contains("swaynotificationcenter") {
+            family = .swaync
         } else {
             family = .other
         }

@@ -2,8 +2,9 @@
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
-/// each rule says where), and on cosmic-notifications as read from its source
-/// (`Seen` says which servers were run and which were only read).
+/// each rule says where), on Cinnamon 5.6.8, Budgie 10.7.1, mako 1.7.1 and
+/// swaync 0.7.3 (headless, December 2026), and on cosmic-notifications as read
+/// from its source (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
     /// What a server does with a call's notifications, as facts with where they
     /// come from. The presenter does not branch on these: they say which of the
@@ -22,6 +23,14 @@ public struct NotificationServerRules: Equatable, Sendable {
         public var criticalThroughDoNotDisturb: Bool?
         /// Where a person finds the call when no popup shows it.
         public var offScreenPlace: String?
+        /// The `NotificationClosed` reason a person's close button sends (the
+        /// spec's is 2).
+        public var userDismissalReason: UInt32?
+        /// After `CloseNotification` the server also sends reason 2, as if the
+        /// person had dismissed it (the agent has forgotten the id by then).
+        public var closeAlsoSignalsDismissal: Bool?
+        /// What the desktop's tray shows of the agent's StatusNotifierItem.
+        public var trayShows: String?
     }
 
     public enum Ticks: Equatable, Sendable {
@@ -78,6 +87,53 @@ public struct NotificationServerRules: Equatable, Sendable {
             popSettleInterval = 0.3
         case .xfce:
             self.init(ticks: .transient)
+            // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
+            // live, ended); in Do Not Disturb no popup, `actions` still listed.
+            seen = Seen(
+                versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
+                offScreenPlace: "the notification log (one row per non-transient Notify)",
+                trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label")
+        case .cinnamon:
+            // 5.6.8: one popup for the whole call, ticking in place, the ended
+            // state until the agent closes it. Its close button sends reason 0:
+            // js/ui/messageTray.js binds `clicked` to `destroy(reason)`, which
+            // gets the button, so notificationDaemon.js maps no reason.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["5.6.8"], neverExpiringStaysOnScreen: true,
+                offScreenPlace: "the panel's notification applet",
+                userDismissalReason: 0, closeAlsoSignalsDismissal: false,
+                trayShows:
+                    "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
+                    + "the headless panel drew nothing")
+        case .budgie:
+            // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
+            // but each update starts it again, so 1 Hz ticks keep the call up;
+            // Raven lists a notification only once its popup is gone.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["10.7.1"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: true,
+                trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)")
+        case .mako:
+            // 1.7.1: never expires by default; a dismissed notification goes to
+            // its history (`makoctl restore`), where CloseNotification does not
+            // reach: a call dismissed mid-call comes back stale after it ended.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["1.7.1"], neverExpiringStaysOnScreen: true, playsSound: false,
+                criticalThroughDoNotDisturb: false,
+                offScreenPlace: "none while it shows; `makoctl restore` for dismissed ones", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: false, trayShows: "waybar 0.9.17 tray: an icon only, no label or text")
+        case .swaync:
+            // 0.7.3: critical pops through Do Not Disturb, normal does not;
+            // the control centre has the call as one entry updated in place.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["0.7.3"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
+                offScreenPlace: "the control centre, one entry updated in place", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: true, trayShows: "waybar 0.9.17 tray: an icon only, no label or text")
         case .cosmic:
             // cosmic-notifications, read at pop-os/cosmic-notifications
             // 7837e494961d (2026-07-29; the server says version 0.1.0):

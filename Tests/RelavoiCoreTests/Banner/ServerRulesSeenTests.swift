@@ -67,4 +67,43 @@ import Testing
         #expect(plain.family == .other)
         #expect(plain.rules.seen == NotificationServerRules.Seen())
     }
+
+    /// `GetServerInformation` as each answered headless (December 2026).
+    @Test(arguments: [
+        ("cinnamon", "GNOME", "5.6.8", NotificationServerProfile.Family.cinnamon),
+        ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1", .budgie),
+        ("mako", "emersion", "0.0.0", .mako), ("SwayNotificationCenter", "ErikReider", "0.7.3", .swaync),
+        ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce),
+    ])
+    func seenServersAreKnownByTheirAnswers(
+        name: String, vendor: String, version: String, family: NotificationServerProfile.Family
+    ) {
+        let profile = NotificationServerProfile(name: name, vendor: vendor, version: version, capabilities: [])
+        #expect(profile.family == family)
+        let rules = profile.rules
+        #expect(!rules.notificationPerPhase && !rules.liveAtLowUrgency && !rules.keepOnScreenNeedsCritical)
+        #expect(rules.ticks == (family == .xfce ? .transient : .plain))
+        #expect(!rules.seen.versions.isEmpty && rules.seen.offScreenPlace != nil && rules.seen.trayShows != nil)
+        // Every one of them got one notification for the whole call, never expiring while up.
+        let sent = call(on: profile)
+        #expect(Set(sent.map(\.content.identity)) == [""])
+        #expect(sent.filter { $0.kind != .ended }.allSatisfy { $0.content.expireTimeout == 0 })
+    }
+
+    @Test func whatEachServerDidIsKeptWithItsVersion() {
+        func seen(_ name: String, _ vendor: String = "") -> NotificationServerRules.Seen {
+            NotificationServerProfile(name: name, vendor: vendor, capabilities: []).rules.seen
+        }
+        let cinnamon = seen("cinnamon", "GNOME")
+        #expect(cinnamon.versions == ["5.6.8"])
+        #expect(cinnamon.userDismissalReason == 0, "its close button sends reason 0")
+        let budgie = seen("Budgie Notification Server")
+        #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
+        #expect(budgie.closeAlsoSignalsDismissal == true)
+        #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
+        let swaync = seen("SwayNotificationCenter")
+        #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
+        #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"])
+        #expect(seen("dunst", "knopwob") == NotificationServerRules.Seen(), "not recorded here")
+    }
 }
