@@ -5,6 +5,7 @@
 # org.freedesktop.Notifications; SIGTERM (or Ctrl-C) stops everything it started.
 set -euo pipefail
 
+[ -n "${RUN_DIR:-}" ] || unset RUN_DIR
 RUN_DIR=${RUN_DIR:-$(mktemp -d /tmp/relavoi-desktop.XXXXXX)}
 mkdir -p "$RUN_DIR"
 chmod 755 "$RUN_DIR"

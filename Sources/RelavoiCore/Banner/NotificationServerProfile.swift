@@ -65,7 +65,9 @@ public struct NotificationServerProfile: Equatable, Sendable {
     public var majorVersion: Int? { Int(version.prefix { $0.isNumber }) }
 
     /// How this server must be fed: the one table of per-server quirks.
-    public var rules: NotificationServerRules { NotificationServerRules(family: family, majorVersion: majorVersion) }
+    public var rules: NotificationServerRules {
+        NotificationServerRules(family: family, majorVersion: majorVersion, version: version)
+    }
 
     public var popSettleInterval: Double { rules.popSettleInterval }
 }

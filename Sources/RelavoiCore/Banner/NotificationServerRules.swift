@@ -31,6 +31,8 @@ public struct NotificationServerRules: Equatable, Sendable {
         public var closeAlsoSignalsDismissal: Bool?
         /// What the desktop's tray shows of the agent's StatusNotifierItem.
         public var trayShows: String?
+        /// What its Do Not Disturb did to a call, where it was checked.
+        public var doNotDisturb: String?
     }
 
     public enum Ticks: Equatable, Sendable {
@@ -73,7 +75,9 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
-    public init(family: NotificationServerProfile.Family, majorVersion: Int?) {
+    /// - Parameter version: `GetServerInformation`'s version, where the facts
+    ///   differ by minor version (xfce4-notifyd 0.7 and 0.9).
+    public init(family: NotificationServerProfile.Family, majorVersion: Int?, version: String = "") {
         switch family {
         case .gnome:
             // 43 and 44 keep the rules learnt there (a pop at answer); 45 on,
@@ -87,12 +91,25 @@ public struct NotificationServerRules: Equatable, Sendable {
             popSettleInterval = 0.3
         case .xfce:
             self.init(ticks: .transient)
-            // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
-            // live, ended); in Do Not Disturb no popup, `actions` still listed.
-            seen = Seen(
-                versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
-                offScreenPlace: "the notification log (one row per non-transient Notify)",
-                trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label")
+            if version.hasPrefix("0.9") || version.hasPrefix("0.1") {
+                // 0.9.7 (Debian 13): the log is log.sqlite, 3 rows a call with
+                // transient ticks. In Do Not Disturb it closes every Notify at
+                // once (reason 4) and keeps it in the log; `actions` stays listed.
+                seen = Seen(
+                    versions: ["0.9.7"], neverExpiringStaysOnScreen: true,
+                    offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    trayShows: "xfce4-panel 4.20.4 status tray: the item's icon (ringing, then the badge), no label",
+                    doNotDisturb:
+                        "no popup: each Notify closed at once (reason 4), so a call sends 3 (ringing, answer, ended)")
+            } else {
+                // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
+                // live, ended); in Do Not Disturb no popup, `actions` still listed.
+                seen = Seen(
+                    versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
+                    offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label",
+                    doNotDisturb: "no popup, the call updated as usual, 3 log rows; the tray icon stays")
+            }
         case .cinnamon:
             // 5.6.8: one popup for the whole call, ticking in place, the ended
             // state until the agent closes it. Its close button sends reason 0:
@@ -125,7 +142,8 @@ public struct NotificationServerRules: Equatable, Sendable {
                 versions: ["1.7.1"], neverExpiringStaysOnScreen: true, playsSound: false,
                 criticalThroughDoNotDisturb: false,
                 offScreenPlace: "none while it shows; `makoctl restore` for dismissed ones", userDismissalReason: 2,
-                closeAlsoSignalsDismissal: false, trayShows: "waybar 0.9.17 tray: an icon only, no label or text")
+                closeAlsoSignalsDismissal: false, trayShows: "waybar 0.9.17 tray: an icon only, no label or text",
+                doNotDisturb: "a user-made mode (`invisible=1`): nothing shows, critical included; kept for later")
         case .swaync:
             // 0.7.3: critical pops through Do Not Disturb, normal does not;
             // the control centre has the call as one entry updated in place.
@@ -133,7 +151,8 @@ public struct NotificationServerRules: Equatable, Sendable {
             seen = Seen(
                 versions: ["0.7.3"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
                 offScreenPlace: "the control centre, one entry updated in place", userDismissalReason: 2,
-                closeAlsoSignalsDismissal: true, trayShows: "waybar 0.9.17 tray: an icon only, no label or text")
+                closeAlsoSignalsDismissal: true, trayShows: "waybar 0.9.17 tray: an icon only, no label or text",
+                doNotDisturb: "no popup for normal urgency, the call ticks in the control centre; critical pops")
         case .cosmic:
             // cosmic-notifications, read at pop-os/cosmic-notifications
             // 7837e494961d (2026-07-29; the server says version 0.1.0):
@@ -155,7 +174,8 @@ public struct NotificationServerRules: Equatable, Sendable {
             seen = Seen(
                 versions: ["0.1.0 (source, 7837e494961d)"], neverExpiringStaysOnScreen: true,
                 updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
-                offScreenPlace: "the panel's notifications applet, one entry updated in place")
+                offScreenPlace: "the panel's notifications applet, one entry updated in place",
+                doNotDisturb: "no popup at all, critical included (src/app.rs); the applet still gets every Notify")
         case .kde, .dunst, .other:
             self.init(ticks: .plain)
         }

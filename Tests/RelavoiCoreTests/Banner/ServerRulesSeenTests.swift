@@ -73,7 +73,7 @@ import Testing
         ("cinnamon", "GNOME", "5.6.8", NotificationServerProfile.Family.cinnamon),
         ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1", .budgie),
         ("mako", "emersion", "0.0.0", .mako), ("SwayNotificationCenter", "ErikReider", "0.7.3", .swaync),
-        ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce),
+        ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce), ("Xfce Notify Daemon", "Xfce", "0.9.7", .xfce),
     ])
     func seenServersAreKnownByTheirAnswers(
         name: String, vendor: String, version: String, family: NotificationServerProfile.Family
@@ -103,7 +103,12 @@ import Testing
         #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
         let swaync = seen("SwayNotificationCenter")
         #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
-        #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"])
+        #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"], "an unknown version: 0.7's facts")
+        let xfce09 = NotificationServerProfile(
+            name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.9.7", capabilities: [])
+        #expect(xfce09.rules.seen.versions == ["0.9.7"])
+        #expect(xfce09.rules.ticks == .transient, "0.9 logs every non-transient Notify too")
+        #expect(xfce09.rules.seen.doNotDisturb?.contains("reason 4") == true)
         #expect(seen("dunst", "knopwob") == NotificationServerRules.Seen(), "not recorded here")
     }
 }
