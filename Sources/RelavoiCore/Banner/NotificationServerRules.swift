@@ -117,12 +117,13 @@ public struct NotificationServerRules: Equatable, Sendable {
             // gets the button, so notificationDaemon.js maps no reason.
             self.init(ticks: .plain)
             seen = Seen(
-                versions: ["5.6.8"], neverExpiringStaysOnScreen: true,
+                versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
                 offScreenPlace: "the panel's notification applet",
                 userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                 trayShows:
                     "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
-                    + "the headless panel drew nothing")
+                    + "the headless panel drew nothing",
+                doNotDisturb: "display-notifications off: no popup, critical included; the bell's count goes up")
         case .budgie:
             // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
             // but each update starts it again, so 1 Hz ticks keep the call up;

@@ -97,6 +97,7 @@ import Testing
         let cinnamon = seen("cinnamon", "GNOME")
         #expect(cinnamon.versions == ["5.6.8"])
         #expect(cinnamon.userDismissalReason == 0, "its close button sends reason 0")
+        #expect(cinnamon.criticalThroughDoNotDisturb == false)
         let budgie = seen("Budgie Notification Server")
         #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
         #expect(budgie.closeAlsoSignalsDismissal == true)
