@@ -143,7 +143,8 @@ public struct NotificationServerRules: Equatable, Sendable {
                 versions: ["1.7.1"], neverExpiringStaysOnScreen: true, playsSound: false,
                 criticalThroughDoNotDisturb: false,
                 offScreenPlace: "none while it shows; `makoctl restore` for dismissed ones", userDismissalReason: 2,
-                closeAlsoSignalsDismissal: false, trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
+                closeAlsoSignalsDismissal: false,
+                trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
                 doNotDisturb: "a user-made mode (`invisible=1`): nothing shows, critical included; kept for later")
         case .swaync:
             // 0.7.3: critical pops through Do Not Disturb, normal does not;
@@ -152,7 +153,8 @@ public struct NotificationServerRules: Equatable, Sendable {
             seen = Seen(
                 versions: ["0.7.3"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
                 offScreenPlace: "the control centre, one entry updated in place", userDismissalReason: 2,
-                closeAlsoSignalsDismissal: true, trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
+                closeAlsoSignalsDismissal: true,
+                trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
                 doNotDisturb: "no popup for normal urgency, the call ticks in the control centre; critical pops")
         case .cosmic:
             // cosmic-notifications, read at pop-os/cosmic-notifications
