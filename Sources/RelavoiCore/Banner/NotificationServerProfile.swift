@@ -10,6 +10,15 @@ public struct NotificationServerProfile: Equatable, Sendable {
         /// Writes a history entry on every change unless `transient`.
         case xfce
         case dunst
+        /// System76's cosmic-notifications (COSMIC): rules read from its source.
+        case cosmic
+        /// Cinnamon's shell (its name is "cinnamon", its vendor "GNOME").
+        case cinnamon
+        /// budgie-daemon ("Budgie Notification Server").
+        case budgie
+        case mako
+        /// SwayNotificationCenter.
+        case swaync
         case other
     }
 
@@ -32,6 +41,16 @@ public struct NotificationServerProfile: Equatable, Sendable {
             family = .xfce
         } else if id.contains("dunst") {
             family = .dunst
+        } else if id.contains("cosmic-notifications") {
+            family = .cosmic
+        } else if id.hasPrefix("cinnamon") {
+            family = .cinnamon
+        } else if id.contains("budgie") {
+            family = .budgie
+        } else if id.hasPrefix("mako") {
+            family = .mako
+        } else if id.contains("swaynotificationcenter") {
+            family = .swaync
         } else {
             family = .other
         }
@@ -46,7 +65,9 @@ public struct NotificationServerProfile: Equatable, Sendable {
     public var majorVersion: Int? { Int(version.prefix { $0.isNumber }) }
 
     /// How this server must be fed: the one table of per-server quirks.
-    public var rules: NotificationServerRules { NotificationServerRules(family: family, majorVersion: majorVersion) }
+    public var rules: NotificationServerRules {
+        NotificationServerRules(family: family, majorVersion: majorVersion, version: version)
+    }
 
     public var popSettleInterval: Double { rules.popSettleInterval }
 }

@@ -2,8 +2,39 @@
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
-/// each rule says where).
+/// each rule says where), on Cinnamon 5.6.8, Budgie 10.7.1, mako 1.7.1 and
+/// swaync 0.7.3 (headless, December 2026), and on cosmic-notifications as read
+/// from its source (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
+    /// What a server does with a call's notifications, as facts with where they
+    /// come from. The presenter does not branch on these: they say which of the
+    /// rules above the server needs, and docs/servers.md shows them. nil: not
+    /// checked.
+    public struct Seen: Equatable, Sendable {
+        /// The versions run headless, or the commit whose source was read.
+        public var versions: [String] = []
+        /// `expire_timeout` 0 keeps a popup on screen at every urgency.
+        public var neverExpiringStaysOnScreen: Bool?
+        /// An update with the same id starts the popup's timeout again.
+        public var updateRestartsTimeout: Bool?
+        /// The server plays `sound-name` (whatever its capabilities say).
+        public var playsSound: Bool?
+        /// Critical urgency still pops while Do Not Disturb is on.
+        public var criticalThroughDoNotDisturb: Bool?
+        /// Where a person finds the call when no popup shows it.
+        public var offScreenPlace: String?
+        /// The `NotificationClosed` reason a person's close button sends (the
+        /// spec's is 2).
+        public var userDismissalReason: UInt32?
+        /// After `CloseNotification` the server also sends reason 2, as if the
+        /// person had dismissed it (the agent has forgotten the id by then).
+        public var closeAlsoSignalsDismissal: Bool?
+        /// What the desktop's tray shows of the agent's StatusNotifierItem.
+        public var trayShows: String?
+        /// What its Do Not Disturb did to a call, where it was checked.
+        public var doNotDisturb: String?
+    }
+
     public enum Ticks: Equatable, Sendable {
         /// At low urgency: GNOME re-pops a banner on every normal-urgency update
         /// (seen on 43.9, 48.7, 50.5, 51.0).
@@ -41,8 +72,12 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// and low-urgency ones are safe at any time. The delivery driver holds such an
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
+    /// What the server does, and where that was learnt.
+    public var seen = Seen()
 
-    public init(family: NotificationServerProfile.Family, majorVersion: Int?) {
+    /// - Parameter version: `GetServerInformation`'s version, where the facts
+    ///   differ by minor version (xfce4-notifyd 0.7 and 0.9).
+    public init(family: NotificationServerProfile.Family, majorVersion: Int?, version: String = "") {
         switch family {
         case .gnome:
             // 43 and 44 keep the rules learnt there (a pop at answer); 45 on,
@@ -56,6 +91,94 @@ public struct NotificationServerRules: Equatable, Sendable {
             popSettleInterval = 0.3
         case .xfce:
             self.init(ticks: .transient)
+            if version.hasPrefix("0.9") || version.hasPrefix("0.1") {
+                // 0.9.7 (Debian 13): the log is log.sqlite, 3 rows a call with
+                // transient ticks. In Do Not Disturb it closes every Notify at
+                // once (reason 4) and keeps it in the log; `actions` stays listed.
+                seen = Seen(
+                    versions: ["0.9.7"], neverExpiringStaysOnScreen: true,
+                    offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    trayShows: "xfce4-panel 4.20.4 status tray: the item's icon (ringing, then the badge), no label",
+                    doNotDisturb:
+                        "no popup: each Notify closed at once (reason 4), so a call sends 3 (ringing, answer, ended)")
+            } else {
+                // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
+                // live, ended); in Do Not Disturb no popup, `actions` still listed.
+                seen = Seen(
+                    versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
+                    offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label",
+                    doNotDisturb: "no popup, the call updated as usual, 3 log rows; the tray icon stays")
+            }
+        case .cinnamon:
+            // 5.6.8: one popup for the whole call, ticking in place, the ended
+            // state until the agent closes it. Its close button sends reason 0:
+            // js/ui/messageTray.js binds `clicked` to `destroy(reason)`, which
+            // gets the button, so notificationDaemon.js maps no reason.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
+                offScreenPlace: "the panel's notification applet",
+                userDismissalReason: 0, closeAlsoSignalsDismissal: false,
+                trayShows:
+                    "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
+                    + "the headless panel drew nothing",
+                doNotDisturb: "display-notifications off: no popup, critical included; the bell's count goes up")
+        case .budgie:
+            // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
+            // but each update starts it again, so 1 Hz ticks keep the call up;
+            // Raven lists a notification only once its popup is gone.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["10.7.1"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: true,
+                trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)")
+        case .mako:
+            // 1.7.1: never expires by default; a dismissed notification goes to
+            // its history (`makoctl restore`), where CloseNotification does not
+            // reach: a call dismissed mid-call comes back stale after it ended.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["1.7.1"], neverExpiringStaysOnScreen: true, playsSound: false,
+                criticalThroughDoNotDisturb: false,
+                offScreenPlace: "none while it shows; `makoctl restore` for dismissed ones", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: false,
+                trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
+                doNotDisturb: "a user-made mode (`invisible=1`): nothing shows, critical included; kept for later")
+        case .swaync:
+            // 0.7.3: critical pops through Do Not Disturb, normal does not;
+            // the control centre has the call as one entry updated in place.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["0.7.3"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
+                offScreenPlace: "the control centre, one entry updated in place", userDismissalReason: 2,
+                closeAlsoSignalsDismissal: true,
+                trayShows: "waybar 0.9.17 tray: the icon only (red while ringing), no label or text",
+                doNotDisturb: "no popup for normal urgency, the call ticks in the control centre; critical pops")
+        case .cosmic:
+            // cosmic-notifications, read at pop-os/cosmic-notifications
+            // 7837e494961d (2026-07-29; the server says version 0.1.0):
+            // src/app.rs `push_notification` takes `u32::try_from(expire_timeout)`
+            // (-1 becomes 3000 ms) and caps it by urgency (config defaults:
+            // normal 5000, low 3000, critical none), but 0 stays 0 and sets no
+            // timer: a never-expiring popup stays at every urgency, critical
+            // not needed (critical with -1 still goes after 3 s). The timer is
+            // set once, when the id first shows: `replace_notification` swaps
+            // the card in place and starts none (an update of an expired id is
+            // pushed as a new popup). Every non-transient `Notify`, updates too,
+            // goes to the panel's notifications applet (src/subscriptions/
+            // notifications.rs), which replaces its entry by id
+            // (cosmic-applets 0441c67b1056, cosmic-applet-notifications/src/lib.rs):
+            // so ticks stay plain, never `transient` (the applet would keep the
+            // first tick). It lists `sound` but reads no sound hint; with Do Not
+            // Disturb on no popup shows at all, critical included.
+            self.init(ticks: .plain)
+            seen = Seen(
+                versions: ["0.1.0 (source, 7837e494961d)"], neverExpiringStaysOnScreen: true,
+                updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
+                offScreenPlace: "the panel's notifications applet, one entry updated in place",
+                doNotDisturb: "no popup at all, critical included (src/app.rs); the applet still gets every Notify")
         case .kde, .dunst, .other:
             self.init(ticks: .plain)
         }

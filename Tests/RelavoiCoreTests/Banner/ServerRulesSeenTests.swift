@@ -1,0 +1,115 @@
+import FoundationEssentials
+import Testing
+
+@testable import RelavoiCore
+
+/// The per-server rules of the desktops checked for issue 35, as data: which
+/// family a server's `GetServerInformation` picks and what a call sends there.
+@Suite struct ServerRulesSeenTests {
+    /// cosmic-notifications' own answers (src/subscriptions/notifications.rs at 7837e494961d).
+    let cosmic = NotificationServerProfile(
+        name: "cosmic-notifications", vendor: "System76", version: "0.1.0",
+        capabilities: [
+            "body", "icon-static", "persistence", "actions", "action-icons", "body-markup", "body-hyperlinks", "sound",
+        ])
+
+    func call(on profile: NotificationServerProfile, keepOnScreen: Bool = false) -> [(
+        kind: BannerSnapshot.Kind, content: NotificationContent
+    )] {
+        let renderer = BannerRenderer(profile: profile, keepOnScreen: keepOnScreen)
+        var snapshots = [
+            BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 0)
+        ]
+        for second in 0..<4 {
+            snapshots.append(
+                BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: second))
+        }
+        snapshots.append(
+            BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", badge: .verified, seconds: 4))
+        var previous: BannerSnapshot?
+        return snapshots.enumerated().map { index, snapshot in
+            defer { previous = snapshot }
+            return (snapshot.kind, renderer.render(snapshot, previous: previous, rings: index == 0))
+        }
+    }
+
+    @Test func cosmicIsKnownByItsName() {
+        #expect(cosmic.family == .cosmic)
+        #expect(cosmic.majorVersion == 0)
+        #expect(NotificationServerProfile(name: "cosmic-notifications", capabilities: []).family == .cosmic)
+    }
+
+    @Test func cosmicKeepsTheCallUpWithATimeoutOfZeroAndPlainTicks() {
+        let rules = cosmic.rules
+        #expect(rules.ticks == .plain, "a transient tick would skip the panel applet")
+        #expect(!rules.keepOnScreenNeedsCritical, "expire_timeout 0 stays at every urgency")
+        #expect(!rules.notificationPerPhase && !rules.liveAtLowUrgency && !rules.badgeAsImageHint)
+        #expect(rules.popSettleInterval == 0)
+        #expect(rules.seen.neverExpiringStaysOnScreen == true)
+        #expect(rules.seen.updateRestartsTimeout == false)
+        #expect(rules.seen.playsSound == false, "it lists `sound` but plays none")
+        #expect(rules.seen.criticalThroughDoNotDisturb == false)
+        #expect(rules.seen.versions.contains { $0.contains("7837e494961d") })
+        for keepOnScreen in [false, true] {
+            let sent = call(on: cosmic, keepOnScreen: keepOnScreen)
+            #expect(Set(sent.map(\.content.identity)) == [""], "one notification for the whole call")
+            let up = sent.filter { $0.kind != .ended }.map(\.content)
+            // Capped at 5 s (normal), 3 s (low) and 3 s for -1: only 0 keeps it.
+            #expect(up.allSatisfy { $0.expireTimeout == 0 && $0.resident })
+            #expect(up.allSatisfy { $0.urgency == .normal }, "no critical needed, none sent")
+            #expect(sent.allSatisfy { !$0.content.transient })
+            #expect(sent.filter { $0.content.soundName != nil }.count == 1)
+        }
+    }
+
+    @Test func otherFamiliesHaveNoSeenFactsYet() {
+        let plain = NotificationServerProfile(name: "something", capabilities: [])
+        #expect(plain.family == .other)
+        #expect(plain.rules.seen == NotificationServerRules.Seen())
+    }
+
+    /// `GetServerInformation` as each answered headless (December 2026).
+    @Test(arguments: [
+        ("cinnamon", "GNOME", "5.6.8", NotificationServerProfile.Family.cinnamon),
+        ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1", .budgie),
+        ("mako", "emersion", "0.0.0", .mako), ("SwayNotificationCenter", "ErikReider", "0.7.3", .swaync),
+        ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce), ("Xfce Notify Daemon", "Xfce", "0.9.7", .xfce),
+    ])
+    func seenServersAreKnownByTheirAnswers(
+        name: String, vendor: String, version: String, family: NotificationServerProfile.Family
+    ) {
+        let profile = NotificationServerProfile(name: name, vendor: vendor, version: version, capabilities: [])
+        #expect(profile.family == family)
+        let rules = profile.rules
+        #expect(!rules.notificationPerPhase && !rules.liveAtLowUrgency && !rules.keepOnScreenNeedsCritical)
+        #expect(rules.ticks == (family == .xfce ? .transient : .plain))
+        #expect(!rules.seen.versions.isEmpty && rules.seen.offScreenPlace != nil && rules.seen.trayShows != nil)
+        // Every one of them got one notification for the whole call, never expiring while up.
+        let sent = call(on: profile)
+        #expect(Set(sent.map(\.content.identity)) == [""])
+        #expect(sent.filter { $0.kind != .ended }.allSatisfy { $0.content.expireTimeout == 0 })
+    }
+
+    @Test func whatEachServerDidIsKeptWithItsVersion() {
+        func seen(_ name: String, _ vendor: String = "") -> NotificationServerRules.Seen {
+            NotificationServerProfile(name: name, vendor: vendor, capabilities: []).rules.seen
+        }
+        let cinnamon = seen("cinnamon", "GNOME")
+        #expect(cinnamon.versions == ["5.6.8"])
+        #expect(cinnamon.userDismissalReason == 0, "its close button sends reason 0")
+        #expect(cinnamon.criticalThroughDoNotDisturb == false)
+        let budgie = seen("Budgie Notification Server")
+        #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
+        #expect(budgie.closeAlsoSignalsDismissal == true)
+        #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
+        let swaync = seen("SwayNotificationCenter")
+        #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
+        #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"], "an unknown version: 0.7's facts")
+        let xfce09 = NotificationServerProfile(
+            name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.9.7", capabilities: [])
+        #expect(xfce09.rules.seen.versions == ["0.9.7"])
+        #expect(xfce09.rules.ticks == .transient, "0.9 logs every non-transient Notify too")
+        #expect(xfce09.rules.seen.doNotDisturb?.contains("reason 4") == true)
+        #expect(seen("dunst", "knopwob") == NotificationServerRules.Seen(), "not recorded here")
+    }
+}
