@@ -312,7 +312,8 @@ package final class BannerDriver {
             if notices[key] != nil {
                 noticeEnded(key: key, button: nil)
             } else {
-                perform(machine.closedByServer(key: key, byUser: reason == 2))
+                perform(
+                    machine.closedByServer(key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
             }
         case .activated(let key, let action, let token):
             if notices[key] != nil {

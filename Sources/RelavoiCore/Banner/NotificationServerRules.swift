@@ -7,7 +7,7 @@
 /// from its source (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
     /// What a server does with a call's notifications, as facts with where they
-    /// come from. The presenter does not branch on these: they say which of the
+    /// come from. The delivery driver does not branch on these: they say which of the
     /// rules above the server needs, and docs/servers.md shows them. nil: not
     /// checked.
     public struct Seen: Equatable, Sendable {
@@ -72,6 +72,11 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// and low-urgency ones are safe at any time. The delivery driver holds such an
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
+    /// The `NotificationClosed` reasons that mean the person closed it (the
+    /// spec's 2; Cinnamon 5.6.8's close button sends 0): the agent then stops
+    /// showing the call, as the person asked, instead of taking the close for
+    /// the server's and showing the call again.
+    public var dismissalReasons: Set<Int> = [2]
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
@@ -116,6 +121,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // js/ui/messageTray.js binds `clicked` to `destroy(reason)`, which
             // gets the button, so notificationDaemon.js maps no reason.
             self.init(ticks: .plain)
+            dismissalReasons = [0, 2]
             seen = Seen(
                 versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
                 offScreenPlace: "the panel's notification applet",

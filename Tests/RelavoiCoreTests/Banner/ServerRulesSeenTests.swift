@@ -90,6 +90,20 @@ import Testing
         #expect(sent.filter { $0.kind != .ended }.allSatisfy { $0.content.expireTimeout == 0 })
     }
 
+    /// Cinnamon's close button sends reason 0: that close is the person's there,
+    /// and only there (elsewhere 0 is no reason at all).
+    @Test func cinnamonsReasonZeroIsADismissalAndNowhereElse() {
+        func reasons(_ name: String, _ vendor: String = "") -> Set<Int> {
+            NotificationServerProfile(name: name, vendor: vendor, capabilities: []).rules.dismissalReasons
+        }
+        #expect(reasons("cinnamon", "GNOME") == [0, 2])
+        for (name, vendor) in [
+            ("dunst", ""), ("gnome-shell", "GNOME"), ("Plasma", "KDE"), ("mako", ""), ("swaync", ""),
+        ] {
+            #expect(reasons(name, vendor) == [2], "\(name)")
+        }
+    }
+
     @Test func whatEachServerDidIsKeptWithItsVersion() {
         func seen(_ name: String, _ vendor: String = "") -> NotificationServerRules.Seen {
             NotificationServerProfile(name: name, vendor: vendor, capabilities: []).rules.seen
