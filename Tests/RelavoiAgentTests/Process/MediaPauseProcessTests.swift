@@ -36,6 +36,14 @@ final class MediaPauseProcessTests: XCTestCase {
         return ok
     }
 
+    /// An agent on the sandbox and dbusmock, connected (the caller stops it).
+    @MainActor
+    private static func connectedAgent(config: String = "") throws -> AgentHarness {
+        let h = try AgentHarness(config: config)
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+        return h
+    }
+
     /// The live banner of the call has ticked to `seconds` (the agent's loop keeps its beat).
     @MainActor
     private static func liveTicks(_ h: AgentHarness, to seconds: Int, timeout: Double = 20) -> Bool {
@@ -50,9 +58,8 @@ final class MediaPauseProcessTests: XCTestCase {
             // Paused by the person before the call: the agent never touches it.
             let pausedBefore = try StandInMediaPlayer(status: "Paused")
             defer { pausedBefore.stop() }
-            let h = try AgentHarness()
+            let h = try Self.connectedAgent()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             let before = mpv.status
 
             Self.ring(h, "ses_music")
@@ -84,9 +91,8 @@ final class MediaPauseProcessTests: XCTestCase {
             defer { untouched.stop() }
             let stopped = try StandInMediaPlayer(name: "org.mpris.MediaPlayer2.stopped", status: "Playing")
             defer { stopped.stop() }
-            let h = try AgentHarness()
+            let h = try Self.connectedAgent()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
 
             Self.ring(h, "ses_person")
             Self.waitFor("Paused", "mpv at ringing", h) { mpv.status }
@@ -114,9 +120,8 @@ final class MediaPauseProcessTests: XCTestCase {
             defer { mpv.stop() }
             let standIn = try StandInMediaPlayer(status: "Playing")
             defer { standIn.stop() }
-            let h = try AgentHarness()
+            let h = try Self.connectedAgent()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
 
             Self.ring(h, "ses_first")
             Self.waitFor("Paused", "mpv at the first ring", h) { mpv.status }
@@ -153,9 +158,8 @@ final class MediaPauseProcessTests: XCTestCase {
         try MainActor.assumeIsolated {
             let mpv = try MPVPlayer()
             defer { mpv.stop() }
-            let h = try AgentHarness(config: "pause-media = off")
+            let h = try Self.connectedAgent(config: "pause-media = off")
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             Self.ring(h, "ses_off")
             h.send("call.answered", "ses_off")
             var statuses: Set<String> = []
@@ -175,9 +179,8 @@ final class MediaPauseProcessTests: XCTestCase {
         try MainActor.assumeIsolated {
             let mpv = try MPVPlayer()
             defer { mpv.stop() }
-            let h = try AgentHarness(config: "pause-media = off")
+            let h = try Self.connectedAgent(config: "pause-media = off")
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             try "[agent]\npause-media = ringing\n".write(
                 to: h.agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true,
                 encoding: .utf8)
@@ -194,9 +197,8 @@ final class MediaPauseProcessTests: XCTestCase {
         try MainActor.assumeIsolated {
             let mpv = try MPVPlayer()
             defer { mpv.stop() }
-            let h = try AgentHarness(config: "proxy-numbers = +15550199")
+            let h = try Self.connectedAgent(config: "proxy-numbers = +15550199")
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             Self.ring(h, "ses_other_number")
             h.send("call.answered", "ses_other_number")
             // A banner a local app starts over D-Bus ticks meanwhile: the loop's clock for the wait.
@@ -227,9 +229,8 @@ final class MediaPauseProcessTests: XCTestCase {
             defer { hung.stop() }
             let mpv = try MPVPlayer()
             defer { mpv.stop() }
-            let h = try AgentHarness()
+            let h = try Self.connectedAgent()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
 
             Self.ring(h, "ses_hang")
             // mpv pauses while the stand-in still hangs in its Pause (a loop waiting on it
@@ -258,9 +259,8 @@ final class MediaPauseProcessTests: XCTestCase {
             let mpv = try MPVPlayer()
             defer { mpv.stop() }
             let standIn = try StandInMediaPlayer(status: "Playing")
-            let h = try AgentHarness()
+            let h = try Self.connectedAgent()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
             Self.ring(h, "ses_vanish")
             Self.waitFor("Paused", "mpv at ringing", h) { mpv.status }
             Self.waitFor("Paused", "the stand-in at ringing", h) { standIn.status }
