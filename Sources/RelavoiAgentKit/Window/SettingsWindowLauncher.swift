@@ -21,7 +21,8 @@ public enum SettingsWindowLauncher {
             destination: SettingsWindow.applicationID, path: SettingsWindow.objectPath,
             interface: "org.freedesktop.Application", method: "ActivateAction",
             arguments: [
-                .string(SettingsWindow.showPageAction), .array(elementSignature: "v", [.variant(.string(page.rawValue))]),
+                .string(SettingsWindow.showPageAction),
+                .array(elementSignature: "v", [.variant(.string(page.rawValue))]),
                 .array(elementSignature: "{sv}", []),
             ],
             timeoutMilliseconds: timeoutMilliseconds

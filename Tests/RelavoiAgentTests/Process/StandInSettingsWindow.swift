@@ -40,7 +40,8 @@ final class StandInSettingsWindow {
         guard
             let reply = try? bus.call(
                 destination: SettingsWindow.applicationID, path: SettingsWindow.objectPath,
-                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls", arguments: [.string("ActivateAction")],
+                interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls",
+                arguments: [.string("ActivateAction")],
                 replyType: "(a(tav))", timeoutMilliseconds: 5000)
         else { return [] }
         return (reply.children?.first?.children ?? []).map { call in

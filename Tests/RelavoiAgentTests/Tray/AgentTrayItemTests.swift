@@ -246,7 +246,8 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertTrue(
                 LoopWait.until(timeout: 15) { window.pagesAsked() == ["settings"] },
                 "the window was asked for Settings: \(window.pagesAsked())\n\(h.agent.log.suffix(2000))")
-            XCTAssertTrue(h.agent.log.contains("opened the Relavoi window on settings"), String(h.agent.log.suffix(2000)))
+            let log = String(h.agent.log.suffix(2000))
+            XCTAssertTrue(log.contains("opened the Relavoi window on settings"), log)
         }
     }
 
