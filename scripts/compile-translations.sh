@@ -3,7 +3,8 @@
 # --check), and the translated desktop entry when asked:
 #
 #   scripts/compile-translations.sh [--build-tree] OUT
-#   scripts/compile-translations.sh --desktop-entry OUT.desktop
+#   scripts/compile-translations.sh --desktop-entry OUT.desktop [TEMPLATE.desktop]
+#   scripts/compile-translations.sh --metainfo OUT.metainfo.xml
 #
 # --build-tree leaves OUT/relavoi-agent.build-tree: an agent run from the
 # build tree (.build/<triple>/<config>/relavoi-agent) reads its catalogs
@@ -13,8 +14,13 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 command -v msgfmt >/dev/null || { echo "compile-translations: msgfmt is missing (scripts/install-deps.sh build)" >&2; exit 1; }
 
 if [ "${1:-}" = --desktop-entry ]; then
-  # Name, GenericName and Comment in every language of po/.
-  msgfmt --desktop --template="$repo/desktop/com.relavoi.Agent.desktop" -d "$repo/po" -o "$2"
+  # Name, GenericName, Comment and Keywords in every language of po/ (the agent's entry by default).
+  msgfmt --desktop --template="${3:-$repo/desktop/com.relavoi.Agent.desktop}" -d "$repo/po" -o "$2"
+  exit 0
+fi
+if [ "${1:-}" = --metainfo ]; then
+  # The window's AppStream summary and description, xml:lang per language (appstream's ITS rules).
+  msgfmt --xml --template="$repo/desktop/com.relavoi.Agent.Settings.metainfo.xml" -d "$repo/po" -o "$2"
   exit 0
 fi
 marker=0

@@ -287,6 +287,10 @@ do_install() {
   "$repo/scripts/compile-translations.sh" "$i18n/locale" || die "could not compile the translations (msgfmt)"
   "$repo/scripts/compile-translations.sh" --desktop-entry "$i18n/com.relavoi.Agent.desktop" ||
     die "could not translate the desktop entry (msgfmt --desktop)"
+  "$repo/scripts/compile-translations.sh" --desktop-entry "$i18n/com.relavoi.Agent.Settings.desktop" \
+    "$repo/desktop/com.relavoi.Agent.Settings.desktop" || die "could not translate the window's desktop entry (msgfmt --desktop)"
+  "$repo/scripts/compile-translations.sh" --metainfo "$i18n/com.relavoi.Agent.Settings.metainfo.xml" ||
+    die "could not translate the window's metainfo (msgfmt --xml)"
 
   [ -z "$DESTDIR" ] || mkdir -p -- "$DESTDIR"
   # From here on, whatever is made gets into a manifest, even if a step fails
@@ -308,12 +312,13 @@ do_install() {
   local window=${WINDOW_BIN:-$(dirname "$agent")/relavoi-window}
   if [ -f "$window" ] && [ -x "$window" ]; then
     put 0755 "$window" "$BINDIR/relavoi-window"
-    put_filtered "$repo/desktop/com.relavoi.Agent.Settings.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.Settings.desktop" \
+    put_filtered "$i18n/com.relavoi.Agent.Settings.desktop" "$APPLICATIONS_DIR/com.relavoi.Agent.Settings.desktop" \
       "s|^Exec=relavoi-window\$|Exec=$BINDIR/relavoi-window|;s|^TryExec=relavoi-window\$|TryExec=$BINDIR/relavoi-window|"
     put_filtered "$repo/desktop/com.relavoi.Agent.Settings.service" "$DBUS_SERVICES_DIR/com.relavoi.Agent.Settings.service" "$bindir_sed"
-    put 0644 "$repo/desktop/com.relavoi.Agent.Settings.metainfo.xml" "$DATADIR/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+    put 0644 "$i18n/com.relavoi.Agent.Settings.metainfo.xml" "$DATADIR/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
     local ui
     for ui in "$repo"/window/ui/*.ui; do put 0644 "$ui" "$DATADIR/relavoi-agent/window/$(basename "$ui")"; done
+    put 0644 "$repo/docs/relavoi-window.1" "$MANDIR/man1/relavoi-window.1"
   else
     echo "install.sh: no relavoi-window beside the agent (WINDOW_BIN): the window is not installed" >&2
   fi

@@ -7,7 +7,9 @@
 #
 # Swift texts are marked L("…") and LN("…", "…", n) (Sources/RelavoiI18n);
 # xgettext reads the Swift files as C, which fits those one-line literals.
-# The desktop entry's Name, GenericName and Comment come along. The extension's texts are
+# The desktop entries' Name, GenericName, Comment and Keywords come along, and the window's
+# texts: its GtkBuilder files (window/ui/*.ui, `translatable="yes"`, through GTK 4's ITS
+# rules) and its AppStream metainfo (appstream's ITS rules). The extension's texts are
 # marked _('…'), N_('…') and ngettext('…', '…', n) in desktop/gnome-shell/src/*.js.
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,5 +37,8 @@ xgettext --language=C --from-code=UTF-8 --keyword= --keyword=L --keyword=LN:1,2 
   --no-location --sort-output --package-name=relavoi-agent --msgid-bugs-address=dev@relavoi.com \
   -o "$tmp/relavoi-agent.pot" "${swift[@]}"
 xgettext --language=Desktop --from-code=UTF-8 --no-location --sort-output --join-existing \
-  -o "$tmp/relavoi-agent.pot" desktop/com.relavoi.Agent.desktop
+  -o "$tmp/relavoi-agent.pot" desktop/com.relavoi.Agent.desktop desktop/com.relavoi.Agent.Settings.desktop
+# xgettext finds the rules by the files' names (gtk4builder.loc: *.ui; metainfo.loc: *.metainfo.xml).
+xgettext --from-code=UTF-8 --add-comments=TRANSLATORS: --no-location --sort-output --join-existing \
+  -o "$tmp/relavoi-agent.pot" window/ui/*.ui desktop/com.relavoi.Agent.Settings.metainfo.xml
 stable_header relavoi-agent <"$tmp/relavoi-agent.pot" >"$out"

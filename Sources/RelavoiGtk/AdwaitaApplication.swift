@@ -56,9 +56,14 @@ public final class AdwaitaApplication {
             UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
     }
 
-    /// Runs until the last window closes; the exit status.
-    public func run() -> Int32 {
+    /// Runs until the last window closes; the exit status. `arguments` are the ones
+    /// GApplication is to see (`--gapplication-service`…), without the program's own
+    /// options, which it would refuse as unknown.
+    public func run(arguments: [String]) -> Int32 {
         MainLoop.installDispatchBridge()
-        return g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+        var argv = ([CommandLine.arguments.first ?? "relavoi-window"] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        argv.append(nil)
+        return g_application_run(gApplication, Int32(argv.count - 1), &argv)
     }
 }

@@ -38,6 +38,12 @@ extension Widget {
         nonmutating set { gtk_switch_set_active(opaque, newValue ? 1 : 0) }
     }
 
+    /// A GtkCheckButton's state (in a group: turning one on turns the others off).
+    public var isChecked: Bool {
+        get { gtk_check_button_get_active(typed(GtkCheckButton.self)) != 0 }
+        nonmutating set { gtk_check_button_set_active(typed(GtkCheckButton.self), newValue ? 1 : 0) }
+    }
+
     /// An AdwComboRow's chosen item (0-based).
     public var selectedIndex: Int {
         get { Int(adw_combo_row_get_selected(typed(AdwComboRow.self))) }

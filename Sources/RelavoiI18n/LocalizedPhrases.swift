@@ -45,6 +45,8 @@ extension TrayPhrases {
         phrases.copyNumber = L("Copy number")
         // TRANSLATORS: the panel item's menu: closes the call's banner.
         phrases.dismiss = L("Dismiss")
+        // TRANSLATORS: the panel item's menu: opens the Relavoi window on its settings.
+        phrases.settings = L("Settings…")
         phrases.calls = { count in
             BannerPhrases.fill(LN("%d Relavoi call", "%d Relavoi calls", count), with: String(count))
         }
@@ -72,6 +74,8 @@ extension ConnectionHealthPhrases {
         phrases.refusedLine = L("API key refused: calls will not show")
         // TRANSLATORS: the panel item's title and menu line.
         phrases.notSetUpLine = L("Not set up: calls will not show")
+        // TRANSLATORS: a button of the refused and not-set-up notifications: opens the Relavoi window's sign-in page.
+        phrases.signIn = L("Sign in")
         return phrases
     }
 }

@@ -50,7 +50,7 @@ public final class TrayMenuServer {
                 case .text:
                     dbusmenu_menuitem_property_set(item, DBUSMENU_MENUITEM_PROP_LABEL, row.label)
                     dbusmenu_menuitem_property_set_bool(item, DBUSMENU_MENUITEM_PROP_ENABLED, 0)
-                case .copyNumber, .dismiss:
+                case .copyNumber, .dismiss, .openSettings:
                     dbusmenu_menuitem_property_set(item, DBUSMENU_MENUITEM_PROP_LABEL, row.label)
                 }
                 connectEvents(item)

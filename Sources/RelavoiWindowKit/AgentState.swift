@@ -2,11 +2,15 @@ import FoundationEssentials
 import RelavoiAgentKit
 import RelavoiDBus
 
-/// What the window knows of the running agent, from its `Health` and `Calls` properties.
+/// What the window knows of the running agent, from its `Health`, `Connected` and `Calls`
+/// properties.
 package struct AgentState: Equatable {
     /// nil: no agent owns `com.relavoi.Agent`.
     package var health: String?
     package var since: Date?
+    /// The stream is live now (`Connected`). `Health` says connected only once a connection
+    /// has held for `ConnectionHealthMachine.settle` (5 s, so a flapping link is not news).
+    package var connected = false
     package var calls: [CallsReading.Call] = []
 
     package init(health: String? = nil, since: Date? = nil, calls: [CallsReading.Call] = []) {
@@ -24,11 +28,18 @@ package struct AgentState: Equatable {
                 let reading = HealthProperty.reading(value)
                 health = reading.state
                 since = reading.since
+            case "Connected": connected = value.boolValue ?? false
             case "Calls": calls = CallsReading.calls(value)
             default: break
             }
         }
         if health == nil { health = "" }
+    }
+
+    /// Calls can show: the agent says connected, or its stream is live while `Health` waits
+    /// out its settling time (the window shows what the person asked about at once).
+    package var canShowCalls: Bool {
+        health == "connected" || (connected && (health == "reconnecting" || health == "offline"))
     }
 
     /// Ringing, live and just-ended calls (what the agent shows as banners).

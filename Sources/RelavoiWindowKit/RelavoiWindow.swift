@@ -45,10 +45,10 @@ public final class RelavoiWindow {
             return 0
         }
         let app = RelavoiWindow()
-        return app.run(page: page)
+        return app.run(page: page, arguments: rest)
     }
 
-    private func run(page: SettingsWindow.Page?) -> Int32 {
+    private func run(page: SettingsWindow.Page?, arguments: [String]) -> Int32 {
         application.onActivate { [weak self] in self?.present(page: nil) }
         application.addAction(SettingsWindow.showPageAction) { [weak self] name in
             self?.present(page: SettingsWindow.Page(rawValue: name))
@@ -61,7 +61,7 @@ public final class RelavoiWindow {
             }
             requestedPage = page
         }
-        return application.run()
+        return application.run(arguments: arguments)
     }
 
     private func present(page: SettingsWindow.Page?) {
@@ -119,7 +119,7 @@ public final class RelavoiWindow {
 
     private func agentChanged(_ state: AgentState) {
         status?.show(state)
-        if state.health == "connected", signIn?.pressedAt != nil {
+        if state.canShowCalls, signIn?.pressedAt != nil {
             signIn?.connected()
             show(.status)
         }

@@ -1,13 +1,17 @@
 import RelavoiCore
 
 /// One setting of the Settings page: its `agent.conf` key, the `.ui` ids it uses
-/// (`ID_row`, `ID_switch`, `ID_origin`, `ID_error`), and how its control shows a value.
+/// (`ID_row`, `ID_switch`, `ID_choice_N`, `ID_origin`, `ID_error`), and how its control
+/// shows a value.
 package struct SettingControl: Sendable {
     package enum Kind: Sendable {
         /// A switch: the values for on and off.
         case toggle(on: String, off: String)
         /// A choice: the value of each item of the `.ui` list, in order.
         case choice([String])
+        /// A choice as radio rows (`ID_choice_0`…, GtkCheckButtons in one group): each
+        /// value is a control of its own, reached by Tab and by a screen reader.
+        case radio([String])
         /// A line of text, applied with the row's apply button or Enter.
         case text
 
@@ -31,7 +35,7 @@ package struct SettingControl: Sendable {
         SettingControl(key: "sms-notifications", id: "sms", kind: .toggle(on: "true", off: "false")),
         SettingControl(
             key: LockScreenPrivacy.settingKey, id: "lock_screen",
-            kind: .choice(LockScreenPrivacy.allCases.map(\.rawValue))),
+            kind: .radio(LockScreenPrivacy.allCases.map(\.rawValue))),
         SettingControl(key: TopBarAnswer.settingKey, id: "top_bar", kind: .toggle(on: "on", off: "off")),
         SettingControl(key: "tray-item", id: "tray", kind: .choice(["auto", "on", "off"])),
         SettingControl(key: "proxy-numbers", id: "proxy_numbers", kind: .text),

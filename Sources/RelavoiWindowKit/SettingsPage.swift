@@ -35,6 +35,14 @@ package final class SettingsPage {
                     guard row.selectedIndex < values.count else { return }
                     self?.changed(control, to: values[row.selectedIndex])
                 }
+            case .radio(let values):
+                for (index, value) in values.enumerated() {
+                    let choice = ui.widget("\(control.id)_choice_\(index)")
+                    // The group's other buttons go inactive too: only the one turned on counts.
+                    choice.onChange(of: "active") { [weak self] in
+                        if choice.isChecked { self?.changed(control, to: value) }
+                    }
+                }
             case .text:
                 let row = ui.widget(control.id + "_row")
                 row.on("apply") { [weak self] in self?.changed(control, to: row.text.trimmingWhitespace()) }
@@ -62,6 +70,10 @@ package final class SettingsPage {
                     row.selectedIndex = index
                 } else if control.key == "dismiss-policy" {
                     row.setSubtitle(L("Now: %s (set in agent.conf)", value))
+                }
+            case .radio(let values):
+                if let index = values.firstIndex(of: value) {
+                    ui.widget("\(control.id)_choice_\(index)").isChecked = true
                 }
             case .text: ui.widget(control.id + "_row").text = value
             }
@@ -112,17 +124,17 @@ package final class SettingsPage {
                 error.setLabel(text)
                 error.isVisible = true
             } else {
-                window.showToast(text)
+                ui.widget("toasts").showToast(text)
             }
             return
         } catch {
-            window.showToast(L("Not saved: %s", "\(error)"))
+            ui.widget("toasts").showToast(L("Not saved: %s", "\(error)"))
             return
         }
         do {
             try AgentConfigWriter.set([(control.key, value)], path: configPath)
         } catch {
-            window.showToast(L("Not saved: %s", error.description))
+            ui.widget("toasts").showToast(L("Not saved: %s", error.description))
             return
         }
         if control.key == TopBarAnswer.settingKey { switchTopBar(value == "on") }
@@ -134,7 +146,7 @@ package final class SettingsPage {
         do {
             try AutostartEntry.set(on)
         } catch {
-            window.showToast(L("Not saved: %s", error.description))
+            ui.widget("toasts").showToast(L("Not saved: %s", error.description))
         }
         reload()
     }

@@ -36,7 +36,7 @@ package final class StatusPage {
 
     /// The line for the agent's state, and whether the person has to sign in.
     package static func line(_ state: AgentState) -> (title: String, subtitle: String, signIn: String?) {
-        switch state.health {
+        switch state.canShowCalls ? "connected" : state.health {
         case nil:
             return (L("Relavoi is not running"), L("It starts when you sign in, or when you next log in."), nil)
         case "connected":
@@ -128,7 +128,7 @@ package final class StatusPage {
         } catch {
             problem = error.description
         }
-        window.showToast(problem.map { L("Not everything was removed: %s", $0) } ?? L("Signed out"))
+        ui.widget("toasts").showToast(problem.map { L("Not everything was removed: %s", $0) } ?? L("Signed out"))
         show(state)
     }
 }

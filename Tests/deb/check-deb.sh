@@ -6,14 +6,18 @@
 #
 # 1. Its files are what scripts/install.sh installs under /usr (the same
 #    settings debian/rules uses, without the manifest; the man page
-#    compressed) plus Debian's own (copyright, changelog, lintian overrides).
+#    compressed) plus Debian's own (copyright, changelog, lintian overrides), the
+#    window (relavoi-window) among them: its binary, .ui, desktop entry, D-Bus service,
+#    AppStream metainfo and man page.
 # 2. Depends: the shared libraries the agent links (dh_shlibdeps), plus
-#    glib-networking; no Swift package; conffiles; the user unit enabled by
+#    glib-networking, GTK 4 and libadwaita for the window; no Swift package; conffiles; the user unit enabled by
 #    the maintainer scripts and its enablement dropped on remove.
 # 3. lintian: no error and no warning (overrides carry their reasons in
 #    debian/relavoi-agent.lintian-overrides).
 # 4. Unpacked (dpkg-deb -x) into a temporary root, the agent runs: --version
-#    matches the package's version, --help and login --help print usage.
+#    matches the package's version, --help and login --help print usage; the window's
+#    --help too, its service file and entry name /usr/bin/relavoi-window, and
+#    appstreamcli validates its metainfo.
 # Ends with "N passed, N failed"; exits 1 when a check failed.
 set -uo pipefail
 
@@ -41,7 +45,7 @@ check "named relavoi-agent_<version>_<arch>.deb" test "$(basename "$deb")" = "re
 check "built for this machine's architecture" test "$arch" = "$(dpkg --print-architecture)"
 
 # 1. The file list against install.sh's own.
-PREFIX=/usr DESTDIR="$work/expected" SYSTEMD_ENABLE=0 AGENT_BIN=/bin/true SANDBOX_BIN=/bin/true \
+PREFIX=/usr DESTDIR="$work/expected" SYSTEMD_ENABLE=0 AGENT_BIN=/bin/true SANDBOX_BIN=/bin/true WINDOW_BIN=/bin/true \
   "$repo/scripts/install.sh" install >/dev/null
 rm -f "$work/expected/usr/share/relavoi-agent/install-manifest.txt"
 {
@@ -53,7 +57,10 @@ dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { print $6 }' | sed 's|^\.||' | LC_ALL=C so
 check "the files are install.sh's under /usr, plus Debian's" diff -u "$work/expected.list" "$work/actual.list"
 for f in /usr/bin/relavoi-agent /etc/xdg/autostart/com.relavoi.Agent.desktop \
   /usr/lib/systemd/user/relavoi-agent.service /usr/share/dbus-1/services/com.relavoi.Agent.service \
-  /usr/share/man/man1/relavoi-agent.1.gz /usr/share/icons/hicolor/scalable/apps/com.relavoi.Agent.svg; do
+  /usr/share/man/man1/relavoi-agent.1.gz /usr/share/icons/hicolor/scalable/apps/com.relavoi.Agent.svg \
+  /usr/bin/relavoi-window /usr/share/relavoi-agent/window/window.ui /usr/share/applications/com.relavoi.Agent.Settings.desktop \
+  /usr/share/dbus-1/services/com.relavoi.Agent.Settings.service /usr/share/metainfo/com.relavoi.Agent.Settings.metainfo.xml \
+  /usr/share/man/man1/relavoi-window.1.gz; do
   check "ships $f" grep -qxF "$f" "$work/actual.list"
 done
 check "no install manifest (dpkg keeps the list)" bash -c "! grep -q install-manifest '$work/actual.list'"
@@ -62,7 +69,7 @@ check "the unit is not linked in /usr (postinst enables it)" bash -c "! grep -q 
 # 2. Control fields and maintainer scripts.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "# Depends: $depends"
-for p in libc6 libglib2.0-0 libnotify4 libsoup-3.0-0 libsecret-1-0 glib-networking; do
+for p in libc6 libglib2.0-0 libnotify4 libsoup-3.0-0 libsecret-1-0 glib-networking libgtk-4-1 libadwaita-1-0; do
   check "Depends on $p" grep -Eq "(^|, )$p( |,|$)" <<<"$depends"
 done
 check "no Swift package in Depends (runtime linked in)" bash -c "! grep -qi swift <<<'$depends'"
@@ -90,5 +97,18 @@ check "the autostart entry runs, and is skipped without, /usr/bin/relavoi-agent"
 check "--version is the package's" test "$("$agent" --version 2>&1)" = "relavoi-agent $version"
 check "--help prints usage" bash -c "'$agent' --help | grep -q '^Usage:' && '$agent' --help | grep -q 'relavoi-agent login'"
 check "login --help prints usage" bash -c "'$agent' login --help | grep -q '^Usage: relavoi-agent login'"
+window=$work/root/usr/bin/relavoi-window
+check "the window's --help prints usage" bash -c "'$window' --help | grep -q '^Usage: relavoi-window'"
+check "the window's D-Bus service starts /usr/bin/relavoi-window as a service" \
+  grep -qx 'Exec=/usr/bin/relavoi-window --gapplication-service' "$work/root/usr/share/dbus-1/services/com.relavoi.Agent.Settings.service"
+check "the window's entry runs /usr/bin/relavoi-window, DBusActivatable" \
+  bash -c "grep -qx 'Exec=/usr/bin/relavoi-window' '$work/root/usr/share/applications/com.relavoi.Agent.Settings.desktop' &&
+    grep -qx 'DBusActivatable=true' '$work/root/usr/share/applications/com.relavoi.Agent.Settings.desktop'"
+if command -v appstreamcli >/dev/null 2>&1; then
+  check "appstreamcli validates the window's metainfo" \
+    appstreamcli validate --no-net "$work/root/usr/share/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+else
+  skip "appstreamcli validate" "not installed"
+fi
 
-summary
+summary --skipped

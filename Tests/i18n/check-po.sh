@@ -6,7 +6,9 @@
 #      into a temporary folder): no marked string is missing from it and none is stale;
 #   3. every language translates every string of the template;
 #   4. the check of 2 fails on a template that lacks a marked string;
-#   5. LINGUAS lists every <lang>.po, and both domains have the same languages.
+#   5. LINGUAS lists every <lang>.po, and both domains have the same languages;
+#   6. every translatable="yes" string of the window's GtkBuilder files (window/ui/*.ui), read
+#      here without xgettext, is in the agent's template and translated in every language.
 # Ends with "N passed, N failed"; exits 1 when a check failed.
 set -uo pipefail
 
@@ -43,6 +45,32 @@ check_domain() {
 
 check_domain relavoi-agent "$repo/po" "$repo/po/relavoi-agent.pot" Verified
 check_domain relavoi-shell "$repo/desktop/gnome-shell/po" "$repo/desktop/gnome-shell/po/relavoi-shell.pot" Verified --shell
+# 6. The window's .ui strings, found by reading the XML (not by xgettext's rules).
+ui_strings() {
+  /usr/bin/python3 - "$repo"/window/ui/*.ui <<'PY'
+import sys, xml.etree.ElementTree as ET
+seen = set()
+for path in sys.argv[1:]:
+    for node in ET.parse(path).iter():
+        if node.get("translatable") == "yes" and (node.text or "").strip():
+            seen.add(node.text)
+for text in sorted(seen):
+    print(text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
+PY
+}
+ui_in_catalog() { # FILE: every .ui string is a msgid there, translated unless FILE is the template
+  local file=$1 missing
+  missing=$(ui_strings | while IFS= read -r text; do
+    msggrep --msgid -F -e "$text" "$file" 2>/dev/null | msgattrib --no-wrap ${2:+--translated} 2>/dev/null |
+      grep -xF "msgid \"$text\"" >/dev/null || echo "$text"
+  done)
+  [ -z "$missing" ] || { echo "$missing"; return 1; }
+}
+echo "# the window's .ui: $(ui_strings | wc -l) translatable strings"
+check "the window's .ui strings are in the template" ui_in_catalog "$repo/po/relavoi-agent.pot"
+for po in "$repo"/po/*.po; do
+  check "the window's .ui strings are translated in $(basename "$po")" ui_in_catalog "$po" translated
+done
 check "the extension speaks the agent's languages" test "$(languages "$repo/po")" = "$(languages "$repo/desktop/gnome-shell/po")"
 
 summary

@@ -24,6 +24,8 @@ agent_bin=${AGENT_BIN:-/bin/true}
 case "$agent_bin" in /*) ;; *) agent_bin=$(pwd)/$agent_bin ;; esac
 # The demo's sandbox program: any executable stands in for it too.
 export SANDBOX_BIN=${SANDBOX_BIN:-/bin/true}
+# The window (relavoi-window): any executable stands in for it as well.
+export WINDOW_BIN=${WINDOW_BIN:-/bin/true}
 
 # The test sets every install setting itself.
 unset PREFIX DESTDIR BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR \
@@ -53,7 +55,8 @@ icons=(
   scalable/status/com.relavoi.Agent-ringing-symbolic.svg
 )
 # The GNOME Shell extension's files, under share/gnome-shell/extensions/relavoi@relavoi.com/.
-extension_files=(metadata.json extension.js model.js indicator.js agentClient.js iconFinder.js layout.js lockScreen.js stylesheet.css
+extension_files=(metadata.json extension.js model.js indicator.js agentClient.js iconFinder.js layout.js lockScreen.js
+  windowLauncher.js prefs.js stylesheet.css
   icons/com.relavoi.Agent-checking-symbolic.svg icons/com.relavoi.Agent-verified-symbolic.svg
   icons/com.relavoi.Agent-unverified-symbolic.svg icons/com.relavoi.Agent-unavailable-symbolic.svg
   icons/com.relavoi.Agent-ringing-symbolic.svg)
@@ -76,6 +79,12 @@ expected_files() {
   echo "644 $p/lib/systemd/user/relavoi-agent.service"
   echo "644 $p/share/dbus-1/services/com.relavoi.Agent.service"
   echo "644 $p/share/man/man1/relavoi-agent.1"
+  echo "755 $p/bin/relavoi-window"
+  echo "644 $p/share/applications/com.relavoi.Agent.Settings.desktop"
+  echo "644 $p/share/dbus-1/services/com.relavoi.Agent.Settings.service"
+  echo "644 $p/share/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+  echo "644 $p/share/relavoi-agent/window/window.ui"
+  echo "644 $p/share/man/man1/relavoi-window.1"
   for i in "$repo"/po/*.po; do i=${i##*/}; echo "644 $p/share/locale/${i%.po}/LC_MESSAGES/relavoi-agent.mo"; done
   for i in "${icons[@]}"; do echo "644 $p/share/icons/hicolor/$i"; done
   for i in "${extension_files[@]}"; do echo "644 $p/share/gnome-shell/extensions/relavoi@relavoi.com/$i"; done
@@ -106,6 +115,23 @@ check_paths() { # ROOT BINDIR PREFIX AUTOSTART
   grep -qx "SystemdService=relavoi-agent.service" "$root$p/share/dbus-1/services/com.relavoi.Agent.service" || { echo "SystemdService"; return 1; }
   grep -qx "Exec=env G_SLICE=always-malloc $bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart Exec"; return 1; }
   grep -qx "TryExec=$bin" "$root$a/com.relavoi.Agent.desktop" || { echo "autostart TryExec"; return 1; }
+  local window=$2/relavoi-window
+  grep -qx "Exec=$window --gapplication-service" "$root$p/share/dbus-1/services/com.relavoi.Agent.Settings.service" ||
+    { echo "the window's D-Bus Exec"; return 1; }
+  grep -qx "Name=com.relavoi.Agent.Settings" "$root$p/share/dbus-1/services/com.relavoi.Agent.Settings.service" ||
+    { echo "the window's D-Bus Name"; return 1; }
+  grep -qx "Exec=$window" "$root$p/share/applications/com.relavoi.Agent.Settings.desktop" || { echo "the window's Exec"; return 1; }
+  grep -qx "TryExec=$window" "$root$p/share/applications/com.relavoi.Agent.Settings.desktop" || { echo "the window's TryExec"; return 1; }
+  grep -qx "DBusActivatable=true" "$root$p/share/applications/com.relavoi.Agent.Settings.desktop" || { echo "DBusActivatable"; return 1; }
+}
+
+check_window_entry() { # FILE: the app grid's entry, translated by msgfmt --desktop from po/
+  local f=$1 key
+  for key in Type=Application Name=Relavoi Icon=com.relavoi.Agent "Keywords=Relavoi;calls;phone;banner;notification;sign in;settings;" \
+    "Comment[fr]=Connectez-vous à Relavoi, voyez vos appels et choisissez comment ils s'affichent" \
+    "Comment[pt]=Entre no Relavoi, veja suas chamadas e escolha como elas aparecem"; do
+    grep -qxF "$key" "$f" || { echo "no $key"; return 1; }
+  done
 }
 
 check_desktop_validate() { # FILE...
@@ -158,13 +184,23 @@ check "no @bindir@ left in any installed file" check_no_placeholder "$stage"
 check "paths point at /usr/local/bin/relavoi-agent" check_paths "$stage" /usr/local/bin /usr/local /etc/xdg/autostart
 if has desktop-file-validate; then
   check "desktop-file-validate accepts the installed entries" check_desktop_validate \
-    "$stage/etc/xdg/autostart/com.relavoi.Agent.desktop" "$stage/usr/local/share/applications/com.relavoi.Agent.desktop"
+    "$stage/etc/xdg/autostart/com.relavoi.Agent.desktop" "$stage/usr/local/share/applications/com.relavoi.Agent.desktop" \
+    "$stage/usr/local/share/applications/com.relavoi.Agent.Settings.desktop"
 else
   skip "desktop-file-validate" "not installed"
 fi
 check "autostart entry has the one-agent keys" check_entry_keys "$stage/etc/xdg/autostart/com.relavoi.Agent.desktop"
+check "the window's entry: app grid keys, translated" check_window_entry "$stage/usr/local/share/applications/com.relavoi.Agent.Settings.desktop"
+if has appstreamcli; then
+  check "appstreamcli validates the window's metainfo" \
+    appstreamcli validate --no-net --pedantic "$stage/usr/local/share/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+  check "the metainfo's summary is translated" grep -q '<summary xml:lang="fr">' "$stage/usr/local/share/metainfo/com.relavoi.Agent.Settings.metainfo.xml"
+else
+  skip "appstreamcli validate" "not installed"
+fi
 if has man; then
   check "man page renders" sh -c "MANWIDTH=80 man -l '$stage/usr/local/share/man/man1/relavoi-agent.1' 2>&1 | grep -q 'relavoi-agent ctl'"
+  check "the window's man page renders" sh -c "MANWIDTH=80 man -l '$stage/usr/local/share/man/man1/relavoi-window.1' 2>&1 | grep -q 'com.relavoi.Agent.Settings'"
 else
   skip "man page renders" "no man"
 fi

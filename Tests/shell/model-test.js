@@ -206,6 +206,9 @@ check('a call wins over the quiet pill; connected shows nothing', [
     M.quietView(calls([entry({phase: 'ended'})]), {state: 'refused', since: 0})?.quiet,
 ], [null, null, true]);
 
+// The menu's last row opens the Relavoi window.
+check('the menu\'s Settings… row', M.settingsActionTexts(), {label: 'Settings…', accessibleName: 'Relavoi settings'});
+
 // The words go through the domain extension.js hands in, looked up when shown.
 M.setTranslations({gettext: s => `<${s}>`, ngettext: (s, p, n) => `<${n === 1 ? s : p}>`});
 check('translated: badge words, statuses and the menu actions', [
@@ -234,7 +237,8 @@ M.setTranslations({gettext: s => s, ngettext: (s, p, n) => (n === 1 ? s : p)});
 
 // Every file of the build compiles (imports and exports set aside: they need the shell).
 const decoder = new TextDecoder();
-for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js', 'extension.js']) {
+for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js', 'extension.js',
+    'windowLauncher.js', 'prefs.js']) {
     const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
     let source = decoder.decode(bytes);
     if (form === 'esm') {
@@ -252,6 +256,10 @@ for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'layout.js', 
     const legacyShape = /^function init\(/m.test(source) && !/^(import|export) /m.test(source);
     if (name === 'extension.js')
         check(`extension.js has the ${form} entry point`, legacyShape, form === 'legacy');
+    if (name === 'prefs.js') {
+        const entry = form === 'legacy' ? /^function buildPrefsWidget\(/m.test(source) : /^class RelavoiPreferences extends ExtensionPreferences/m.test(source);
+        check(`prefs.js has the ${form} entry point`, entry, true);
+    }
 }
 
 print(`${passed} passed, ${failed} failed`);

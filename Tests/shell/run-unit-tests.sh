@@ -2,7 +2,8 @@
 # gjs unit tests of the Shell extension's pure part (model.js), for both builds:
 # generates the legacy (GNOME 43/44) and ESM (GNOME 45-51) forms into a temporary folder
 # with scripts/build-shell-extension.sh and runs Tests/shell/model-test.js on each with
-# Debian's gjs, in English and in French (the build's own catalog). Then checks that the
+# Debian's gjs, in English and in French (the build's own catalog), and each build's
+# windowLauncher.js against a stand-in window (check-window-launcher.sh). Then checks that the
 # builds' metadata together cover GNOME 43 through 51, each version once. Exit 1 when a
 # check failed.
 set -uo pipefail
@@ -21,6 +22,8 @@ for form in legacy esm; do
     grep -v '^ok - ' "$work/$form-$lang.out"
   done
 done
+# windowLauncher.js of each build reaches a stand-in Relavoi window (its own private bus).
+"$repo/Tests/shell/check-window-launcher.sh" "$work" | grep -v '^[0-9]* passed' || rc=1
 # The versions GNOME checks (shell-version) and the domain the extension binds.
 /usr/bin/python3 - "$work" <<'PY' || rc=1
 import json, sys

@@ -7,7 +7,12 @@ what it finds is what a screen reader finds. One action a run; exit 0 on success
   atspi-driver.py press NAME               presses the button named NAME
   atspi-driver.py tab NAME                 opens the page named NAME
   atspi-driver.py toggle NAME              flips the switch named NAME
-  atspi-driver.py choose NAME ITEM         picks ITEM in the choice row named NAME
+  atspi-driver.py choose NAME ITEM         picks ITEM in the choice named NAME (its radio button, else
+                                           the item in a combo row's list)
+  atspi-driver.py focus-walk PAGE          Tabs through PAGE with the keyboard (XTest keys), prints each
+                                           control focused; exit 1 when a shown control is never reached
+  atspi-driver.py key KEY                  presses KEY (Return, Tab…) on the focused control
+  atspi-driver.py tab-to NAME              Tabs until the push button NAME has the keyboard's focus
   atspi-driver.py shows TEXT               some visible text of the window contains TEXT
   atspi-driver.py windows                  prints the number of the app's windows
 """
@@ -70,6 +75,106 @@ def texts():
                 yield Atspi.Text.get_text(node, 0, -1)
 
 
+def focused():
+    for node in walk(app()):
+        if node.get_state_set().contains(Atspi.StateType.FOCUSED):
+            return node
+    return None
+
+
+def press_key(name):
+    # Through the X server (XTest), as a keyboard would: GTK sees a real key press.
+    keyval = {"Tab": 0xFF09, "Return": 0xFF0D, "ISO_Left_Tab": 0xFE20, "Down": 0xFF54, "space": 0x20, "x": 0x78,
+              "BackSpace": 0xFF08}[name]
+    Atspi.generate_keyboard_event(keyval, None, Atspi.KeySynthType.SYM)
+    time.sleep(0.15)
+
+
+def label_of(node):
+    return f"{node.get_role_name()} {(node.get_name() or '').strip()!r}"
+
+
+def into_window():
+    # No window manager under Xvfb: keys go to the window under the pointer.
+    # (nor any placement: the window sits at the screen's top left, and GTK 4 reports no
+    # screen coordinates, only its size).
+    size = app().get_child_at_index(0).get_extents(Atspi.CoordType.WINDOW)
+    Atspi.generate_mouse_event(max(1, size.width // 2), 10, "abs")
+    time.sleep(0.1)
+
+
+def tab_to(name):
+    into_window()
+    for _ in range(80):
+        press_key("Tab")
+        node = focused()
+        if node is not None and node.get_role_name() == "push button" and \
+                (node.get_name() or "").strip() in (name, f"{name} {name}"):
+            return 0
+    sys.exit(f"Tab never reached the button {name!r}")
+
+
+PAGES = ["Sign in", "Status", "Settings"]
+# The lock-screen choice's radio rows (one Tab stop: the chosen one).
+RADIO_CHOICES = {"Label and last digits", "Label and whole number", "Badge only", "Nothing"}
+
+
+def page_root(page):
+    # The view stack holds the pages' scroll panes in the order of PAGES (GTK 4.8 reports no
+    # SHOWING state, so a page is told apart by where it sits).
+    for node in walk(app()):
+        panes = [node.get_child_at_index(i) for i in range(node.get_child_count())]
+        panes = [p for p in panes if p is not None and p.get_role_name() == "scroll pane"]
+        if len(panes) == len(PAGES):
+            return panes[PAGES.index(page)]
+    sys.exit("no view stack with the pages")
+
+
+def inside(node, root):
+    while node is not None:
+        if node == root:
+            return True
+        node = node.get_parent()
+    return False
+
+
+def focus_walk(page):
+    into_window()
+    root = page_root(page)
+    # The controls a person could use on this page: sensitive, of an operable role.
+    wanted = set()
+    for node in walk(root):
+        states = node.get_state_set()
+        if node.get_role_name() in CONTROLS and states.contains(Atspi.StateType.SENSITIVE) and \
+                node.get_role_name() != "page tab":
+            wanted.add(label_of(node))
+    reached, order = set(), []
+
+    def where():
+        node = focused()
+        return label_of(node) if node is not None and inside(node, root) else None
+
+    for _ in range(2 * len(wanted) + 10):
+        press_key("Tab")
+        text = where()
+        if text is not None:
+            order.append(text)
+            reached.add(text)
+        if wanted <= reached:
+            break
+    missing = sorted(wanted - reached)
+    # GTK 4.8 never reports the focus of an entry row's text (AdwEntryRow, AdwPasswordEntryRow):
+    # those are told apart, exit 3 when they are all that is missing.
+    unseen = [m for m in missing if m.startswith(("text ", "password text "))]
+    # A radio group is one Tab stop (its chosen button); the arrows move within it.
+    unseen += [m for m in missing if m.startswith("check box ") and m[len("check box "):].strip("'\"") in RADIO_CHOICES]
+    print(f"{page}: {len(wanted)} controls, {len(wanted & reached)} seen focused by Tab" +
+          (f"; not Tab stops of their own: {len(unseen)} (entry rows, whose focus GTK 4.8 does not report; "
+           f"radio choices other than the chosen one)" if unseen else "") +
+          (f"; never reached: {sorted(set(missing) - set(unseen))}; focus went: {order}" if len(missing) > len(unseen) else ""))
+    return 0 if not missing else (3 if len(unseen) == len(missing) else 1)
+
+
 def main(argv):
     command = argv[1] if len(argv) > 1 else ""
     if command == "unnamed":
@@ -98,6 +203,21 @@ def main(argv):
         act(find({"check box", "switch", "toggle button"}, argv[2]))
         return 0
     if command == "choose":
+        # Radio rows: each choice is its own control, named for itself (GTK 4.8 says "check
+        # box" for a GtkCheckButton in a group, later ones "radio button").
+        for node in walk(app()):
+            if node.get_role_name() in ("radio button", "check box") and \
+                (node.get_name() or "").strip() in (argv[3], f"{argv[3]} {argv[3]}"):
+                if "Action" in node.get_interfaces() and Atspi.Action.get_n_actions(node) > 0:
+                    act(node)
+                else:
+                    # GTK 4.8 gives a check button no AT-SPI action: its row (activatable,
+                    # as a click or Enter on it) does the same.
+                    row = node.get_parent()
+                    while row is not None and row.get_role_name() != "list item":
+                        row = row.get_parent()
+                    act(row or node)
+                return 0
         act(find({"combo box"}, argv[2]))
         # The list opens in a popover: wait for it (a person would, too).
         deadline = time.monotonic() + 10
@@ -111,6 +231,13 @@ def main(argv):
                     return 0
             time.sleep(0.2)
         sys.exit(f"no item {argv[3]!r}")
+    if command == "focus-walk":
+        return focus_walk(argv[2])
+    if command == "tab-to":
+        return tab_to(argv[2])
+    if command == "key":
+        press_key(argv[2])
+        return 0
     if command == "shows":
         return 0 if any(argv[2] in text for text in texts()) else 1
     if command == "dump":

@@ -77,6 +77,18 @@ finish() {
   exit
 }
 drive() { "$python" "$here/atspi-driver.py" "$@"; }
+# keyboard_walk PAGE: Tab (and the arrows in lists) reach each control of the page; entry rows,
+# whose focus GTK 4.8 does not report over AT-SPI, are a skip of their own (exit 3).
+keyboard_walk() {
+  local out rc
+  out=$(drive focus-walk "$1" 2>&1)
+  rc=$?
+  case $rc in
+    0) ok "keyboard: $out" ;;
+    3) ok "keyboard: $out"; skip "keyboard: the entry rows and other radio choices of $1" "GTK 4.8 reports no focus for entry rows over AT-SPI; a radio group is one Tab stop" ;;
+    *) fail "keyboard: Tab reaches every control of $1" "$out" ;;
+  esac
+}
 shows() { drive shows "$1"; }
 keyring_item() {
   "$python" - "$1" <<'PY'
@@ -127,6 +139,7 @@ if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in 
 
 out=$(drive unnamed)
 if [ "$?" = 0 ]; then ok "every control has an accessible name (0 without)"; else fail "every control has an accessible name" "$out"; fi
+keyboard_walk "Sign in"
 
 # A bad number: said next to the number, nothing checked or saved.
 drive set-text "API key" "$key"
@@ -144,11 +157,16 @@ drive press "Sign in"
 if wait_for 40 shows "Cannot reach http://127.0.0.1:9/v1"; then ok "an unreachable server: said next to the server address"; else fail "an unreachable server is said"; fi
 [ ! -e "$conf" ] && ok "unreachable: agent.conf not written" || fail "unreachable: agent.conf not written" "$(cat "$conf")"
 
-# A wrong pair.
+# A wrong pair, sent with the keyboard: Tab to Sign in, Enter.
 drive set-text "Server address (base URL)" "$sandbox_url"
 drive set-text "API secret" "$wrong"
-drive press "Sign in"
-if wait_for 30 shows "Relavoi did not accept this API key and secret"; then ok "a wrong pair: said next to the secret"; else fail "a wrong pair is said"; fi
+if out=$(drive tab-to "Sign in" 2>&1); then
+  drive key Return
+else
+  fail "keyboard: Tab reaches Sign in" "$out"
+  drive press "Sign in"
+fi
+if wait_for 30 shows "Relavoi did not accept this API key and secret"; then ok "a wrong pair (Enter on Sign in): said next to the secret"; else fail "a wrong pair is said"; fi
 [ ! -e "$conf" ] && ok "wrong pair: agent.conf not written" || fail "wrong pair: agent.conf not written" "$(cat "$conf")"
 keyring_item "$key" && fail "wrong pair: nothing in the keyring" || ok "wrong pair: nothing in the keyring"
 name_owned com.relavoi.Agent && fail "wrong pair: no agent started" || ok "wrong pair: no agent started"
@@ -167,8 +185,9 @@ grep -q "^api-key=$key" "$conf" && grep -q "^tenant-id=5a4d0000-0000-4000-8000-0
   ! grep -q "$secret" "$conf" && ok "agent.conf: api-key, tenant-id, user-phone, base-url (no secret)" ||
   fail "agent.conf holds what was signed in" "$(cat "$conf" 2>&1)"
 wait_for 20 shows "Connected" && ok "the window says Connected" || fail "the window says Connected"
-status=$("$bin/relavoi-agent" ctl status 2>&1)
-echo "$status" | grep -q "health: connected" && ok "ctl status says connected" || fail "ctl status says connected" "$status"
+# Health says connected once the connection held 5 s (the agent's settling time).
+ctl_connected() { "$bin/relavoi-agent" ctl status 2>&1 | grep -q "health: connected"; }
+wait_for 20 ctl_connected && ok "ctl status says connected" || fail "ctl status says connected" "$("$bin/relavoi-agent" ctl status 2>&1)"
 
 # A second launch raises the first and ends.
 if timeout 20 "$bin/relavoi-window" >"$WORK/second.log" 2>&1; then
@@ -180,6 +199,7 @@ fi
 # The call in progress on Status, its timer ticking.
 drive tab "Status"
 wait_for 30 shows "Chowdeck rider" && ok "Status shows the call in progress" || fail "Status shows the call in progress"
+keyboard_walk "Status"
 
 # A setting: lock screen, badge only.
 calls() {
@@ -189,16 +209,20 @@ calls() {
 drive tab "Settings"
 calls_label() { calls | grep -q "'lock-label': <'Chowdeck rider'>"; }
 wait_for 30 calls_label && ok "before: Calls' lock-label is the call's label" || fail "before: Calls' lock-label" "$(calls | head -c 300)"
+keyboard_walk "Settings"
+# Radio rows: "Badge only" is a control of its own (AT-SPI's radio button).
 if drive choose "On the lock screen" "Badge only" >"$WORK/choose.log" 2>&1; then
   if wait_for 10 grep -q "^lock-screen=badge" "$conf"; then ok "a changed setting reaches agent.conf (lock-screen=badge)"; else fail "lock-screen reaches agent.conf" "$(cat "$conf")"; fi
-  if wait_for 20 sh -c "gdbus call --session --dest com.relavoi.Agent --object-path /com/relavoi/Agent --method org.freedesktop.DBus.Properties.Get com.relavoi.Agent1 Calls | grep -q \"'lock-label': <''>\""; then
+  calls_badge_only() { calls | grep -q "'lock-label': <''>"; }
+  if wait_for 20 calls_badge_only; then
     ok "the agent follows it: Calls' lock-label is empty (badge only)"
   else
-    fail "the agent follows lock-screen=badge (needs the agent's reload of agent.conf)" "$(calls | head -c 300)"
+    fail "the agent follows lock-screen=badge (it re-reads agent.conf in place)" "$(calls | head -c 300)"
   fi
 else
-  # libadwaita 1.2's AdwComboRow offers no AT-SPI action to open its list.
-  skip "lock screen: badge only, through AT-SPI" "$(tail -1 "$WORK/choose.log")"
+  # The radio rows are Tab-reachable (above), but GTK 4.8 gives a GtkCheckButton and its
+  # AdwActionRow no AT-SPI action, and the keyboard path (focus, Space) is not driven yet.
+  skip "lock screen: Badge only through AT-SPI" "$(tail -1 "$WORK/choose.log")"
 fi
 drive toggle "Text message notices"
 wait_for 10 grep -q "^sms-notifications=false" "$conf" && ok "a switch reaches agent.conf (sms-notifications=false)" || fail "sms-notifications reaches agent.conf"
@@ -218,4 +242,12 @@ from gi.repository import Secret
 s = Secret.Schema.new('com.relavoi.Agent', Secret.SchemaFlags.NONE, {'api-key': Secret.SchemaAttributeType.STRING})
 raise SystemExit(0 if Secret.password_lookup_sync(s, {'api-key': '$key'}, None) else 1)
 PY" && ok "sign out: no secret left in the keyring" || fail "sign out: no secret left in the keyring"
+
+# In French: the window's catalog (bindtextdomain as the agent's), a new instance.
+kill "$window_pid" 2>/dev/null
+wait "$window_pid" 2>/dev/null
+wait_for 10 sh -c '! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.Settings | grep -q true'
+LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8 LANGUAGE= "$bin/relavoi-window" >"$WORK/window-fr.log" 2>&1 &
+pids+=($!)
+if wait_for 30 shows "Connexion à Relavoi"; then ok "LANG=fr_FR.UTF-8: the window speaks French (Connexion à Relavoi)"; else fail "LANG=fr_FR.UTF-8: the window speaks French" "$(drive dump 2>&1 | head -5)"; fi
 finish

@@ -18,6 +18,8 @@ final class ConnectionHealthDriver {
     private let phrases: ConnectionHealthPhrases
     private let now: () -> Date
     private lazy var timer = DeadlineTimer(slack: 0.01) { [weak self] in self?.tick() }
+    /// The notice's "Sign in" was pressed (the agent opens the window there).
+    var onSignIn: (@MainActor () -> Void)?
     /// Hears each published state.
     var onChange: (@MainActor (ConnectionHealth) -> Void)?
 
@@ -78,7 +80,10 @@ final class ConnectionHealthDriver {
                 onChange?(health)
             case .showNotice(let notice), .updateNotice(let notice):
                 // Showing under the same key replaces the notice in place.
-                banners.showNotice(phrases.notice(notice, clock: LocalClock.hoursMinutes), key: Self.noticeKey)
+                banners.showNotice(phrases.notice(notice, clock: LocalClock.hoursMinutes), key: Self.noticeKey) {
+                    [weak self] button in
+                    if button == ConnectionHealthPhrases.signInButton { self?.onSignIn?() }
+                }
             case .closeNotice:
                 banners.closeNotice(key: Self.noticeKey)
             case .armTimer(let deadline):

@@ -174,6 +174,9 @@ public final class TrayItemController {
             }
         case .copyNumber(let number):
             clipboard?.copy(number)
+        case .openSettings:
+            Log.info("tray item: Settings… from the menu")
+            SettingsWindowLauncher.open(.settings, bus: connection)
         case .ignored:
             break
         case .refused(let why):

@@ -15,6 +15,11 @@ public struct ConnectionHealthPhrases: Sendable {
     public var offlineLine = "Offline since %s: calls will not show"
     public var refusedLine = "API key refused: calls will not show"
     public var notSetUpLine = "Not set up: calls will not show"
+    /// The refused and not-set-up notices' button: opens the window's Sign in page.
+    public var signIn = "Sign in"
+
+    /// The action id of that button.
+    public static let signInButton = "sign-in"
 
     /// Offline is not urgent (it may be the network, and it passes by itself):
     /// low urgency, in the spec's category for it.
@@ -32,9 +37,9 @@ public struct ConnectionHealthPhrases: Sendable {
                 summary: fillTime(offlineSummary, notice.since, clock), body: offlineBody,
                 iconName: VerificationBadge.unavailable.iconName, urgency: .low, category: Self.offlineCategory)
         case .refused:
-            return AgentNotice(summary: refusedSummary, body: refusedBody)
+            return AgentNotice(summary: refusedSummary, body: refusedBody, buttons: [signInButton])
         case .notSetUp:
-            return AgentNotice(summary: notSetUpSummary, body: notSetUpBody)
+            return AgentNotice(summary: notSetUpSummary, body: notSetUpBody, buttons: [signInButton])
         }
     }
 
@@ -47,6 +52,8 @@ public struct ConnectionHealthPhrases: Sendable {
         case .notSetUp: return notSetUpLine
         }
     }
+
+    private var signInButton: NotificationButton { NotificationButton(id: Self.signInButton, label: signIn) }
 
     private func fillTime(_ template: String, _ since: Date?, _ clock: (Date) -> String) -> String {
         BannerPhrases.fill(template, with: since.map(clock) ?? "?")

@@ -30,7 +30,7 @@ public struct TrayItemView: Equatable, Sendable {
     public var toolTipText = ""
     public var menu: [TrayMenuRow] = []
 
-    /// The hidden item: no call, or `hidden` (the GNOME extension shows it).
+    /// The hidden item: `hidden` (the GNOME extension shows the calls), no menu.
     public init() {}
 
     /// - Parameters:
@@ -48,7 +48,12 @@ public struct TrayItemView: Equatable, Sendable {
     ) {
         guard !hidden else { return }
         guard let focus = Self.focus(calls) else {
-            if let health { self = TrayItemView(health: health) }
+            if let health {
+                self = TrayItemView(health: health, phrases: phrases)
+                return
+            }
+            // Quiet, yet with a way to the window: KDE lists a Passive item among its hidden ones.
+            menu = TrayMenuRow.withSettings([], phrases)
             return
         }
         let rings = calls.contains { $0.phase == .ringing }
@@ -63,19 +68,20 @@ public struct TrayItemView: Equatable, Sendable {
         toolTipText = calls.map { call in
             "\(call.displayLabel(phrases)) · \(call.proxyNumber)\n\(phrases.banner.words(call.badge)) · \(call.timerText(at: now, phrases))"
         }.joined(separator: "\n")
-        menu = TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots, phrases: phrases)
+        menu = TrayMenuRow.withSettings(
+            TrayMenuRow.rows(calls: calls, now: now, canCopy: canCopy, slots: slots, phrases: phrases), phrases)
     }
 
     /// No call, and calls cannot show: a quiet item (Active, never
     /// NeedsAttention: nothing rings) saying so in its title, tooltip and menu.
-    init(health: String) {
+    init(health: String, phrases: TrayPhrases) {
         status = .active
         title = health
         iconName = VerificationBadge.unavailable.iconName
         attentionIconName = iconName
         toolTipTitle = "Relavoi"
         toolTipText = health
-        menu = [TrayMenuRow(id: Self.healthRowId, kind: .text, label: health)]
+        menu = TrayMenuRow.withSettings([TrayMenuRow(id: Self.healthRowId, kind: .text, label: health)], phrases)
     }
 
     /// Below every call's ids (slot 1 starts at `TrayMenuSlots.rowsPerCall`).

@@ -6,6 +6,7 @@ public enum TrayMenuEvent {
     public enum Outcome: Equatable, Sendable {
         case copyNumber(String)
         case dismiss(sessionId: String)
+        case openSettings
         /// A known event with nothing to do (hover, open, a click on text).
         case ignored
         /// Not an event for this menu; the message is printable ASCII for the log.
@@ -28,6 +29,7 @@ public enum TrayMenuEvent {
         switch row.kind {
         case .copyNumber(let number): return .copyNumber(number)
         case .dismiss(let sessionId): return .dismiss(sessionId: sessionId)
+        case .openSettings: return .openSettings
         case .text, .separator: return .ignored
         }
     }

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// One row of the item's menu (`com.canonical.dbusmenu`): per call its
-/// label and timer, number, badge words, then "Copy number" and "Dismiss".
+/// label and timer, number, badge words, then "Copy number" and "Dismiss";
+/// "Settings…" last.
 public struct TrayMenuRow: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Text only, not clickable.
@@ -9,6 +10,8 @@ public struct TrayMenuRow: Equatable, Sendable {
         case separator
         case copyNumber(String)
         case dismiss(sessionId: String)
+        /// Opens the Relavoi window on its Settings page.
+        case openSettings
     }
 
     /// The dbusmenu id: the call's slot times `TrayMenuSlots.rowsPerCall` plus the row.
@@ -46,6 +49,13 @@ public struct TrayMenuRow: Equatable, Sendable {
             rows.append(TrayMenuRow(id: base + 5, kind: .dismiss(sessionId: call.sessionId), label: phrases.dismiss))
         }
         return rows
+    }
+
+    /// "Settings…" below what `rows` holds (a separator between), in ids no call uses
+    /// (slot 0: calls start at slot 1, the health line is 1).
+    static func withSettings(_ rows: [TrayMenuRow], _ phrases: TrayPhrases) -> [TrayMenuRow] {
+        let separator = rows.isEmpty ? [] : [TrayMenuRow(id: 2, kind: .separator, label: "")]
+        return rows + separator + [TrayMenuRow(id: 3, kind: .openSettings, label: phrases.settings)]
     }
 
     /// The same row with its text left out: rows whose shapes are equal can

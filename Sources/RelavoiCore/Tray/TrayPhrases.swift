@@ -12,6 +12,8 @@ public struct TrayPhrases: Sendable {
     public var missed = "Missed"
     public var copyNumber = "Copy number"
     public var dismiss = "Dismiss"
+    /// Opens the Relavoi window (the ellipsis: it opens a window, not an action).
+    public var settings = "Settings…"
     /// The tooltip's title over several calls: plural forms differ by language.
     public var calls: @Sendable (Int) -> String = {
         BannerPhrases.fill($0 == 1 ? "%d Relavoi call" : "%d Relavoi calls", with: String($0))

@@ -142,6 +142,29 @@ final class ConnectionHealthProcessTests: XCTestCase {
         }
     }
 
+    /// The not-set-up notice's "Sign in" opens the Relavoi window on its Sign in page
+    /// (`app.show-page` over D-Bus, here a stand-in window), as a click on the button does.
+    func testSignInOnTheNoticeOpensTheWindowOnSignIn() throws {
+        try withMockAndSandbox(capabilities: "body actions") { mock, sandbox in
+            let window = try StandInSettingsWindow()
+            defer { window.stop() }
+            let agent = try AgentProcess(
+                arguments: ["--verbose"], config: nil,
+                environment: ["RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_SECRET": sandbox.options.apiSecret])
+            try agent.start()
+            defer { agent.terminate() }
+            let notice = mock.waitForNotify(context: agent.log) { $0.summary == Self.notSetUpSummary }
+            XCTAssertEqual(notice?.actions, ["sign-in", "Sign in"], "one button")
+            guard let id = mock.notifyCalls().firstIndex(where: { $0.summary == Self.notSetUpSummary }) else { return }
+            // dbusmock numbers notifications from 1 in the order they came.
+            mock.emitActionInvoked(id: UInt32(id + 1), action: "sign-in", token: "t")
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { window.pagesAsked() == ["sign-in"] },
+                "the window was asked for Sign in: \(window.pagesAsked())\n\(agent.log.suffix(3000))")
+            XCTAssertTrue(agent.process.isRunning)
+        }
+    }
+
     /// The unique name that owns `com.relavoi.Agent`.
     @MainActor
     static func agentNameOwner() throws -> String {
@@ -203,9 +226,11 @@ final class ConnectionHealthProcessTests: XCTestCase {
 
 /// Runs `body` with python3-dbusmock's notification server and the sandbox
 /// started (no agent: the test starts its own); stops both afterwards.
-private func withMockAndSandbox(_ body: @MainActor (MockNotificationServer, SandboxServer) throws -> Void) throws {
+private func withMockAndSandbox(
+    capabilities: String? = nil, _ body: @MainActor (MockNotificationServer, SandboxServer) throws -> Void
+) throws {
     try MainActor.assumeIsolated {
-        let mock = try MockNotificationServer.start()
+        let mock = try MockNotificationServer.start(capabilities: capabilities)
         defer { mock.stop() }
         let sandbox = SandboxServer()
         try sandbox.start()

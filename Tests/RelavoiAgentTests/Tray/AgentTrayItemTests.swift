@@ -231,6 +231,26 @@ final class AgentTrayItemTests: XCTestCase {
         return Int(before[open.upperBound...].prefix { $0.isNumber })
     }
 
+    /// "Settings…" in the menu, with or without a call, opens the Relavoi window on its
+    /// Settings page (`app.show-page` over D-Bus, here a stand-in window).
+    func testSettingsInTheMenuOpensTheWindow() throws {
+        try withWatcherAndAgent(config: "") { watcher, h in
+            let window = try StandInSettingsWindow()
+            defer { window.stop() }
+            XCTAssertTrue(LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty }, "the item registered")
+            let client = try BusTestClient(destination: Self.agentUniqueName())
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { Args.printed(Self.menuLayout(client).value).contains("Settings…") },
+                "Settings… in the quiet item's menu: \(Args.printed(Self.menuLayout(client).value))")
+            Self.clickMenuItem(labelled: "Settings…", client)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { window.pagesAsked() == ["settings"] },
+                "the window was asked for Settings: \(window.pagesAsked())\n\(h.agent.log.suffix(2000))")
+            let log = String(h.agent.log.suffix(2000))
+            XCTAssertTrue(log.contains("opened the Relavoi window on settings"), log)
+        }
+    }
+
     func testNoItemWithTrayItemOff() throws {
         try withWatcherAndAgent(config: "tray-item = off") { watcher, h in
             h.session("ses_off", proxy: "+2348000000001", label: "Rider")

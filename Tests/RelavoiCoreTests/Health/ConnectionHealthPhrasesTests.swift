@@ -16,13 +16,15 @@ import Testing
         #expect(notice.lasting && notice.buttons.isEmpty)
     }
 
-    @Test func refusedAndNotSetUpNameTheFix() {
+    @Test func refusedAndNotSetUpNameTheFixAndOfferSignIn() {
         let refused = phrases.notice(ConnectionNotice(kind: .refused, since: Self.lost), clock: clock)
         #expect(refused.summary == "Relavoi refused this computer's API key")
         #expect(refused.body.contains("relavoi-agent login") && refused.urgency == .normal)
         let notSetUp = phrases.notice(ConnectionNotice(kind: .notSetUp, since: nil), clock: clock)
         #expect(notSetUp.summary == "Relavoi calls cannot show: not set up")
         #expect(notSetUp.body.contains("relavoi-agent login"))
+        let signIn = NotificationButton(id: "sign-in", label: "Sign in")
+        #expect(refused.buttons == [signIn] && notSetUp.buttons == [signIn], "the window's Sign in page")
     }
 
     @Test func thePanelLineIsNilWhileCallsCanShow() {

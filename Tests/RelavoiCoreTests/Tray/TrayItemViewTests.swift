@@ -32,7 +32,11 @@ import Testing
         #expect(v.title == line && v.toolTipText == line && v.toolTipTitle == "Relavoi")
         #expect(v.iconName == "com.relavoi.Agent-unavailable" && v.attentionIconName == v.iconName)
         #expect(v.label.isEmpty, "nothing next to the icon in the bar")
-        #expect(v.menu == [TrayMenuRow(id: 1, kind: .text, label: line)])
+        #expect(
+            v.menu == [
+                TrayMenuRow(id: 1, kind: .text, label: line), TrayMenuRow(id: 2, kind: .separator, label: ""),
+                TrayMenuRow(id: 3, kind: .openSettings, label: "Settings…"),
+            ])
         #expect(v.signals(since: TrayItemView()).contains(.newStatus))
     }
 
@@ -40,14 +44,15 @@ import Testing
         let line = "API key refused: calls will not show"
         #expect(view([call(.live)], health: line) == view([call(.live)]))
         #expect(view([], hidden: true, health: line) == TrayItemView(), "the GNOME extension shows it")
-        #expect(view([], health: nil) == TrayItemView(), "connected: nothing at all")
+        #expect(view([], health: nil) == view([]), "connected: nothing to say")
     }
 
-    @Test func noCallIsPassiveAndEmpty() {
+    @Test func noCallIsPassiveWithOnlySettings() {
         let empty = view([])
-        #expect(empty == TrayItemView())
-        #expect(empty.status == .passive && empty.label.isEmpty && empty.menu.isEmpty)
+        #expect(empty.status == .passive && empty.label.isEmpty && empty.title == "Relavoi")
+        #expect(empty.menu == [TrayMenuRow(id: 3, kind: .openSettings, label: "Settings…")], "a way to the window")
         #expect(empty.iconName == "com.relavoi.Agent")
+        #expect(empty.signals(since: TrayItemView()).isEmpty, "the menu is no item property")
     }
 
     @Test func ringingNeedsAttention() {
@@ -146,6 +151,7 @@ import Testing
             v.menu.map(\.label) == [
                 "First  00:03", "+2348000000001", "Verified", "Copy number", "Dismiss",
                 "", "Second  Ended 00:09", "+2348000000001", "Verified", "Copy number", "Dismiss",
+                "", "Settings…",
             ])
         #expect(v.menu[3].kind == .copyNumber("+2348000000001"))
         #expect(v.menu[4].kind == .dismiss(sessionId: "a"))
@@ -242,6 +248,9 @@ import Testing
         #expect(TrayMenuEvent.decide(rows: rows, itemId: copy.id, eventId: "hovered") == .ignored)
         #expect(TrayMenuEvent.decide(rows: rows, itemId: rows[0].id, eventId: "clicked") == .ignored)
         #expect(TrayMenuEvent.decide(rows: rows, itemId: 0, eventId: "opened") == .ignored)
+        let settings = rows.last!
+        #expect(settings.label == "Settings…")
+        #expect(TrayMenuEvent.decide(rows: rows, itemId: settings.id, eventId: "clicked") == .openSettings)
     }
 
     @Test func unknownIdsAndEventsAreRefusedWithPrintableWords() {

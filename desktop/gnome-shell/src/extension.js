@@ -9,6 +9,7 @@
 //@esm import {CallIndicator} from './indicator.js';
 //@esm import {LockScreenCards} from './lockScreen.js';
 //@esm import * as Model from './model.js';
+//@esm import {openWindow} from './windowLauncher.js';
 //@legacy const {Gio} = imports.gi;
 //@legacy const Gettext = imports.gettext;
 //@legacy const ExtensionUtils = imports.misc.extensionUtils;
@@ -18,6 +19,7 @@
 //@legacy const {CallIndicator} = Me.imports.indicator;
 //@legacy const {LockScreenCards} = Me.imports.lockScreen;
 //@legacy const Model = Me.imports.model;
+//@legacy const {openWindow} = Me.imports.windowLauncher;
 
 //@esm export default class RelavoiExtension extends Extension {
 //@legacy class RelavoiExtension {
@@ -31,7 +33,7 @@
 //@legacy         ExtensionUtils.initTranslations(Model.GETTEXT_DOMAIN);
         Model.setTranslations(Gettext.domain(Model.GETTEXT_DOMAIN));
         this._indicator = new CallIndicator(this.path, sessionId => this._client?.dismiss(sessionId),
-            sessionId => this._client?.open(sessionId));
+            sessionId => this._client?.open(sessionId), () => openWindow('settings'));
         Main.panel.addToStatusArea(Model.UUID, this._indicator, 0, 'right');
         this._lockCards = new LockScreenCards(this.path);
         this._lockCards.start();

@@ -20,11 +20,12 @@
 
 export const CallIndicator = GObject.registerClass(
 class RelavoiCallIndicator extends PanelMenu.Button {
-    _init(extensionPath, onDismiss, onOpen) {
+    _init(extensionPath, onDismiss, onOpen, onSettings) {
         super._init(0.5, Model.indicatorName(), false);
         this._icons = new IconFinder(extensionPath);
         this._onDismiss = onDismiss;
         this._onOpen = onOpen;
+        this._onSettings = onSettings;
         this._calls = [];
         this._health = null;
         this._rows = [];
@@ -162,5 +163,11 @@ class RelavoiCallIndicator extends PanelMenu.Button {
             }
             this._rows.push({call, item, status});
         });
+        // Last, below the calls: the way to the Relavoi window.
+        const words = Model.settingsActionTexts();
+        if (!this.menu.isEmpty())
+            this.menu.addMenuItem(new PopupMenu.PopupSeparatorMenuItem());
+        const settings = this.menu.addAction(words.label, () => this._onSettings());
+        settings.accessible_name = words.accessibleName;
     }
 });

@@ -254,6 +254,12 @@ export function menuActionTexts(call) {
     };
 }
 
+// The menu's last row, which opens the Relavoi window on its settings: its words and its
+// name for screen readers.
+export function settingsActionTexts() {
+    return {label: _('Settings…'), accessibleName: _('Relavoi settings')};
+}
+
 // The calls the menu lists: all with a known phase.
 export function menuCalls(calls) {
     return calls.filter(call => call.phase !== '');
