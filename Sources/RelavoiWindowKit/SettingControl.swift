@@ -34,6 +34,8 @@ package struct SettingControl: Sendable {
             key: "dismiss-policy", id: "dismiss", kind: .choice(["immediate", "default", "after:10", "after:60"])),
         SettingControl(key: "sms-notifications", id: "sms", kind: .toggle(on: "true", off: "false")),
         SettingControl(
+            key: MediaPauseMode.settingKey, id: "pause_media", kind: .choice(MediaPauseMode.allCases.map(\.rawValue))),
+        SettingControl(
             key: LockScreenPrivacy.settingKey, id: "lock_screen",
             kind: .radio(LockScreenPrivacy.allCases.map(\.rawValue))),
         SettingControl(key: TopBarAnswer.settingKey, id: "top_bar", kind: .toggle(on: "on", off: "off")),
@@ -58,6 +60,7 @@ package struct SettingControl: Sendable {
         case LockScreenPrivacy.settingKey: return settings.lockScreen.rawValue
         case TopBarAnswer.settingKey: return settings.topBar == .on ? "on" : "off"
         case "tray-item": return settings.trayItem.rawValue
+        case MediaPauseMode.settingKey: return settings.pauseMedia.rawValue
         case "proxy-numbers": return settings.proxyNumbers.joined(separator: ", ")
         case OpenURLTemplate.settingKey: return settings.openURL?.description ?? ""
         default: return ""

@@ -84,7 +84,7 @@ def focused():
 
 def press_key(name):
     # Through the X server (XTest), as a keyboard would: GTK sees a real key press.
-    keyval = {"Tab": 0xFF09, "Return": 0xFF0D, "ISO_Left_Tab": 0xFE20, "Down": 0xFF54, "space": 0x20, "x": 0x78,
+    keyval = {"Tab": 0xFF09, "Return": 0xFF0D, "ISO_Left_Tab": 0xFE20, "Down": 0xFF54, "Up": 0xFF52, "space": 0x20, "x": 0x78,
               "BackSpace": 0xFF08}[name]
     Atspi.generate_keyboard_event(keyval, None, Atspi.KeySynthType.SYM)
     time.sleep(0.15)
@@ -117,6 +117,24 @@ def tab_to(name):
 PAGES = ["Sign in", "Status", "Settings"]
 # The lock-screen choice's radio rows (one Tab stop: the chosen one).
 RADIO_CHOICES = {"Label and last digits", "Label and whole number", "Badge only", "Nothing"}
+
+
+def choose_by_keyboard(name):
+    into_window()
+    for _ in range(80):
+        press_key("Tab")
+        node = focused()
+        if node is not None and (node.get_name() or "").strip() in RADIO_CHOICES:
+            break
+    else:
+        sys.exit("Tab never reached the radio choices")
+    for key in ["Down"] * 4 + ["Up"] * 4:
+        node = focused()
+        if node is not None and (node.get_name() or "").strip() in (name, f"{name} {name}"):
+            press_key("space")
+            return 0
+        press_key(key)
+    sys.exit(f"the arrows never reached {name!r} (last: {label_of(focused()) if focused() else None})")
 
 
 def page_root(page):
@@ -210,14 +228,11 @@ def main(argv):
                 (node.get_name() or "").strip() in (argv[3], f"{argv[3]} {argv[3]}"):
                 if "Action" in node.get_interfaces() and Atspi.Action.get_n_actions(node) > 0:
                     act(node)
-                else:
-                    # GTK 4.8 gives a check button no AT-SPI action: its row (activatable,
-                    # as a click or Enter on it) does the same.
-                    row = node.get_parent()
-                    while row is not None and row.get_role_name() != "list item":
-                        row = row.get_parent()
-                    act(row or node)
-                return 0
+                    return 0
+                # GTK 4.8 gives a check button (and its row) no AT-SPI action: the keyboard
+                # does it, as a person would: Tab to the group's chosen choice, arrows to
+                # this one, Space.
+                return choose_by_keyboard(argv[3])
         act(find({"combo box"}, argv[2]))
         # The list opens in a popover: wait for it (a person would, too).
         deadline = time.monotonic() + 10
@@ -231,6 +246,24 @@ def main(argv):
                     return 0
             time.sleep(0.2)
         sys.exit(f"no item {argv[3]!r}")
+    if command == "combo-by-keyboard":
+        # libadwaita 1.2's combo row offers AT-SPI no action: Tab to it, Space opens its
+        # list at the chosen item, Down N times, Enter takes it.
+        into_window()
+        for _ in range(80):
+            press_key("Tab")
+            node = focused()
+            if node is not None and node.get_role_name() == "combo box" and \
+                    (node.get_name() or "").strip() in (argv[2], f"{argv[2]} {argv[2]}"):
+                break
+        else:
+            sys.exit(f"Tab never reached the combo box {argv[2]!r}")
+        press_key("space")
+        time.sleep(0.5)
+        for _ in range(int(argv[3])):
+            press_key("Down")
+        press_key("Return")
+        return 0
     if command == "focus-walk":
         return focus_walk(argv[2])
     if command == "tab-to":

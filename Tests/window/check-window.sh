@@ -225,6 +225,14 @@ else
   skip "lock screen: Badge only through AT-SPI" "$(tail -1 "$WORK/choose.log")"
 fi
 drive toggle "Text message notices"
+# A combo row by keyboard (libadwaita 1.2's has no AT-SPI action): pause-media, from
+# "When a call rings" (the default) two down to "Never".
+if drive combo-by-keyboard "Pause music and videos" 2 >"$WORK/combo.log" 2>&1 &&
+  wait_for 10 grep -q "^pause-media=off" "$conf"; then
+  ok "a choice by keyboard reaches agent.conf (pause-media=off)"
+else
+  fail "pause-media by keyboard reaches agent.conf" "$(cat "$WORK/combo.log") $(cat "$conf")"
+fi
 wait_for 10 grep -q "^sms-notifications=false" "$conf" && ok "a switch reaches agent.conf (sms-notifications=false)" || fail "sms-notifications reaches agent.conf"
 drive set-text "Page a click opens" "not a url"
 drive press "Page a click opens" 2>/dev/null || true
