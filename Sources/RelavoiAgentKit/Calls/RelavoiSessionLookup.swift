@@ -4,7 +4,9 @@ import RelavoiStream
 /// `SessionLookup` over the stream's authenticated REST client.
 @MainActor
 final class RelavoiSessionLookup: SessionLookup {
-    private let stream: StreamConnectionDriver
+    /// Weak: the stream holds the agent's listener, which holds the call driver
+    /// and so this lookup; the agent owns the stream.
+    private weak var stream: StreamConnectionDriver?
     /// Bounds a listing however many pages the server claims.
     private let maximumPages = 1000
 
@@ -41,7 +43,9 @@ final class RelavoiSessionLookup: SessionLookup {
     }
 
     private func ok(path: String, query: [String: String] = [:]) async -> JSONValue? {
-        guard let (status, body) = try? await stream.get(path: path, query: query), status == 200 else { return nil }
+        guard let stream, let (status, body) = try? await stream.get(path: path, query: query), status == 200 else {
+            return nil
+        }
         return body
     }
 }
