@@ -172,7 +172,9 @@ struct BenchRun {
         do {
             result.windowFirstFrameMilliseconds = try WindowStartup.firstFrameMilliseconds(
                 binary: options.windowBinary, display: display, log: logs + "/window.log")
-            if result.windowFirstFrameMilliseconds == nil { fail("relavoi-window drew no frame (see \(logs)/window.log)") }
+            if result.windowFirstFrameMilliseconds == nil {
+                fail("relavoi-window drew no frame (see \(logs)/window.log)")
+            }
         } catch {
             fail("relavoi-window: \(error)")
         }

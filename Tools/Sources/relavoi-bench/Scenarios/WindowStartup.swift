@@ -69,11 +69,12 @@ enum WindowMain {
             values.append(value)
         }
         let row = Summary.windowRow(values)
-        let text = row.spread.map {
-            "\(row.label): median \(TableText.number($0.median, row.decimals)) \(row.unit) "
-                + "(min \(TableText.number($0.min, row.decimals)), max \(TableText.number($0.max, row.decimals)), "
-                + "\($0.runs.count) of \(options.runs) runs)\n"
-        } ?? "\(row.label): no figure (see \(options.logDirectory)/window*.log)\n"
+        let text =
+            row.spread.map {
+                "\(row.label): median \(TableText.number($0.median, row.decimals)) \(row.unit) "
+                    + "(min \(TableText.number($0.min, row.decimals)), max \(TableText.number($0.max, row.decimals)), "
+                    + "\($0.runs.count) of \(options.runs) runs)\n"
+            } ?? "\(row.label): no figure (see \(options.logDirectory)/window*.log)\n"
         FileHandle.standardOutput.write(Data(text.utf8))
         return values.allSatisfy { $0 != nil } ? 0 : 1
     }
