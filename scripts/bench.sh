@@ -12,6 +12,7 @@
 #   BENCH_TOOLS_SCRATCH  of relavoi-bench's (default Tools/.build)
 #   BENCH_OUT      where the results go (default .build/bench)
 #   BENCH_ARGS     more relavoi-bench options, e.g. "--runs 5" or "--quick"
+#   BENCH_ONLY     "window": only relavoi-window's start-up row (relavoi-bench window)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,6 +32,8 @@ out=${BENCH_OUT:-$repo/.build/bench}
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-agent
 # --demo (the start-up figure) starts the relavoi-sandbox beside the agent.
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-sandbox
+# The settings window's start-up row (relavoi-bench finds it beside the agent).
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-window
 # The plan is made anew: SwiftPM otherwise misses files added to this package since.
 tools_scratch=${BENCH_TOOLS_SCRATCH:-$repo/Tools/.build}
 rm -f "$tools_scratch/release.yaml"
@@ -44,7 +47,7 @@ swift_version=$(swift --version 2>/dev/null | head -n 1)
 status=0
 # shellcheck disable=SC2086  # BENCH_ARGS is a list of options
 dbus-run-session --config-file="$repo/scripts/session-bus.conf" -- \
-  "$tools_bin/relavoi-bench" --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
+  "$tools_bin/relavoi-bench" ${BENCH_ONLY:-} --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
   2> >(grep -v --line-buffered -e 'became a monitor' -e 'Monitoring connection' -e 'Failed to set fd limit' >&2) ||
   status=$?
 [ ! -f "$out/latest.json" ] || cp "$out/latest.json" "$out/bench-$(date -u +%Y%m%dT%H%M%SZ).json"

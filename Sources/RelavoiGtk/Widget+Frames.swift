@@ -16,4 +16,11 @@ extension Widget {
 
     /// The default icon of the process's windows (the app's icon name).
     public static func setDefaultIcon(_ name: String) { gtk_window_set_default_icon_name(name) }
+
+    /// Adds a folder holding `hicolor/...` to the default display's icon theme (for a
+    /// program run from the build tree, whose icons are not installed).
+    public static func addIconSearchPath(_ folder: String) {
+        guard let display = gdk_display_get_default() else { return }
+        gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
+    }
 }

@@ -85,6 +85,7 @@ public final class RelavoiWindow {
             return
         }
         self.ui = ui
+        if let icons = WindowDataFiles.buildTreeIconFolder { Widget.addIconSearchPath(icons) }
         Widget.setDefaultIcon(BannerRenderer.appIcon)
         let window = ui.widget("window")
         self.window = window

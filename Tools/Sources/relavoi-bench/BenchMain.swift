@@ -22,6 +22,7 @@ enum BenchMain {
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
             return fail("no session bus: run it through scripts/bench.sh (make bench), which starts a private one")
         }
+        if options.windowOnly { return WindowMain.run(options) }
         guard FileManager.default.isExecutableFile(atPath: options.agentBinary) else {
             return fail("no agent binary at \(options.agentBinary) (swift build -c release, or --agent PATH)")
         }

@@ -13,6 +13,10 @@ struct BenchOptions: Codable, Equatable {
     var servers: [NotificationServer.Kind] = [.dbusmock, .dunst]
     var outDirectory = ".build/bench"
     var agentBinary = ""
+    /// The release relavoi-window (default: beside the agent).
+    var windowBinary = ""
+    /// `window`: relavoi-window's start-up row alone.
+    var windowOnly = false
     var swiftVersion = "unknown"
     /// `micro --out FILE`: the in-process part only.
     var microOut: String?
@@ -24,7 +28,8 @@ struct BenchOptions: Codable, Equatable {
     static let usage = """
         usage: relavoi-bench [--runs N] [--calls N] [--firehose N] [--sessions N] [--idle S]
                              [--window S] [--updates N] [--servers dbusmock,dunst] [--out DIR]
-                             [--agent PATH] [--swift-version TEXT] [--quick]
+                             [--agent PATH] [--window-binary PATH] [--swift-version TEXT] [--quick]
+               relavoi-bench window [--runs N] [--window-binary PATH] [--out DIR]
                relavoi-bench micro --out FILE [--firehose N]
                relavoi-bench ticker --banners N
 
@@ -33,6 +38,8 @@ struct BenchOptions: Codable, Equatable {
         dunst under Xvfb and the release relavoi-agent next to this binary, prints
         one table and writes DIR/latest.json (default .build/bench).
           --quick   1 run, 200 calls, 20,000 frames, 5 s windows (a smoke test)
+        `window` starts dunst's Xvfb and relavoi-window N times (default 3) and prints the
+        median of its start to its first frame, the Start-up row of the whole benchmark.
         """
 
     enum Parse {
@@ -50,6 +57,9 @@ struct BenchOptions: Codable, Equatable {
         } else if rest.first == "ticker" {
             rest.removeFirst()
             options.tickerBanners = 1
+        } else if rest.first == "window" {
+            rest.removeFirst()
+            options.windowOnly = true
         }
         let parsed: CommandLineParser.Parsed
         do {
@@ -87,6 +97,7 @@ struct BenchOptions: Codable, Equatable {
                 if options.microOut != nil { options.microOut = value } else { options.outDirectory = value }
             case "--banners": options.tickerBanners = Int(number ?? 0)
             case "--agent": options.agentBinary = value
+            case "--window-binary": options.windowBinary = value
             case "--swift-version": options.swiftVersion = value
             default:  // --servers
                 let kinds = value.split(separator: ",").map { NotificationServer.Kind(rawValue: String($0)) }
@@ -103,13 +114,16 @@ struct BenchOptions: Codable, Equatable {
             }
         }
         if options.microOut == "" { return .exit(2, "relavoi-bench micro: --out FILE is required") }
+        if options.windowBinary.isEmpty {
+            options.windowBinary = (options.agentBinary as NSString).deletingLastPathComponent + "/relavoi-window"
+        }
         return .run(options)
     }
 
     private static let parser = CommandLineParser(
         options: [
             "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "agent",
-            "swift-version", "servers",
+            "window-binary", "swift-version", "servers",
         ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
         keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
 

@@ -10,6 +10,8 @@ final class NotificationServer {
     }
 
     let kind: Kind
+    /// dunst's Xvfb display (`:90`…); nil for dbusmock.
+    private(set) var display: String?
     private var children: [Child] = []
     private var mock: MockNotificationServer?
 
@@ -53,6 +55,7 @@ final class NotificationServer {
             number += 1
         }
         let display = ":\(number)"
+        self.display = display
         children.append(
             try Child.spawn(
                 "/usr/bin/Xvfb", [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],

@@ -265,7 +265,13 @@ enum Summary {
             SummaryRow(
                 section, "  the same without the script's \(Int(Startup.demoRingDelay)) s before ringing", "ms",
                 runs.map { $0.startupDemoBannerMilliseconds.map { $0 - Startup.demoRingDelay * 1000 } }, decimals: 1),
+            windowRow(runs.map { $0.windowFirstFrameMilliseconds }),
         ]
+    }
+
+    /// The settings window's start-up (`relavoi-bench window` prints this row alone).
+    static func windowRow(_ values: [Double?]) -> SummaryRow {
+        SummaryRow("Start-up", "relavoi-window start → its first frame (Xvfb, dunst)", "ms", values, decimals: 0)
     }
 
     static func grouped(_ value: Double) -> String {

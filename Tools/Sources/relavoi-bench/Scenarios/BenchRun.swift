@@ -159,6 +159,25 @@ struct BenchRun {
         } catch {
             fail("agent on \(kind.rawValue): \(error)")
         }
+        windowStartup(server)
+    }
+
+    /// relavoi-window started once on dunst's display, the agent stopped.
+    private mutating func windowStartup(_ server: NotificationServer) {
+        guard let display = server.display else { return }
+        progress("relavoi-window start-up to its first frame")
+        guard FileManager.default.isExecutableFile(atPath: options.windowBinary) else {
+            return fail("no relavoi-window at \(options.windowBinary)")
+        }
+        do {
+            result.windowFirstFrameMilliseconds = try WindowStartup.firstFrameMilliseconds(
+                binary: options.windowBinary, display: display, log: logs + "/window.log")
+            if result.windowFirstFrameMilliseconds == nil {
+                fail("relavoi-window drew no frame (see \(logs)/window.log)")
+            }
+        } catch {
+            fail("relavoi-window: \(error)")
+        }
     }
 
     private mutating func makeFloor() -> FloorClient? {

@@ -5,6 +5,8 @@ struct RunResult: Codable, Equatable {
     var run: Int
     var startupConnectedMilliseconds: Double?
     var startupDemoBannerMilliseconds: Double?
+    /// relavoi-window's process start to its first frame, on dunst's Xvfb.
+    var windowFirstFrameMilliseconds: Double?
     var memoryAfterConnect: ProcessProbe.Memory?
     var idle: CPUWindow?
     var oneBanner: CPUWindow?
