@@ -112,9 +112,11 @@ public struct NotificationServerRules: Equatable, Sendable {
             } else {
                 // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
                 // live, ended); in Do Not Disturb no popup, `actions` still listed.
+                // A click on the popup sends reason 2 once (a real call).
                 seen = Seen(
                     versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
                     offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    userDismissalReason: 2, closeAlsoSignalsDismissal: false,
                     trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label",
                     doNotDisturb: "no popup, the call updated as usual, 3 log rows; the tray icon stays")
             }

@@ -120,6 +120,7 @@ import Testing
         let swaync = seen("SwayNotificationCenter")
         #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
         #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"], "an unknown version: 0.7's facts")
+        #expect(seen("Xfce Notify Daemon", "Xfce").userDismissalReason == 2)
         let xfce09 = NotificationServerProfile(
             name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.9.7", capabilities: [])
         #expect(xfce09.rules.seen.versions == ["0.9.7"])
