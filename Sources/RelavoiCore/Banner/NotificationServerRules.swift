@@ -100,18 +100,23 @@ public struct NotificationServerRules: Equatable, Sendable {
                 // 0.9.7 (Debian 13): the log is log.sqlite, 3 rows a call with
                 // transient ticks. In Do Not Disturb it closes every Notify at
                 // once (reason 4) and keeps it in the log; `actions` stays listed.
+                // A click on the popup (a real call through relavoi-sandbox)
+                // sends reason 2, once: the agent stops, no "Call ended".
                 seen = Seen(
                     versions: ["0.9.7"], neverExpiringStaysOnScreen: true,
                     offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    userDismissalReason: 2, closeAlsoSignalsDismissal: false,
                     trayShows: "xfce4-panel 4.20.4 status tray: the item's icon (ringing, then the badge), no label",
                     doNotDisturb:
                         "no popup: each Notify closed at once (reason 4), so a call sends 3 (ringing, answer, ended)")
             } else {
                 // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
                 // live, ended); in Do Not Disturb no popup, `actions` still listed.
+                // A click on the popup sends reason 2 once (a real call).
                 seen = Seen(
                     versions: ["0.7.3"], neverExpiringStaysOnScreen: true,
                     offScreenPlace: "the notification log (one row per non-transient Notify)",
+                    userDismissalReason: 2, closeAlsoSignalsDismissal: false,
                     trayShows: "xfce4-panel 4.18 status tray: the item's icon (ringing, then the badge), no label",
                     doNotDisturb: "no popup, the call updated as usual, 3 log rows; the tray icon stays")
             }
@@ -133,13 +138,22 @@ public struct NotificationServerRules: Equatable, Sendable {
         case .budgie:
             // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
             // but each update starts it again, so 1 Hz ticks keep the call up;
-            // Raven lists a notification only once its popup is gone.
+            // Raven lists a notification only once its popup is gone. The
+            // agent's close of a shown call gets reason 3 alone; the close of
+            // one the person dismissed is answered with reason 2 again. Do Not
+            // Disturb (the Dispatcher's ToggleDoNotDisturb, Raven's bell button,
+            // a real call through relavoi-sandbox): each Notify closed at once
+            // with reason 1 and put in Raven, where the entries stay after the
+            // call; Raven's × on one sends no signal.
             self.init(ticks: .plain)
             seen = Seen(
                 versions: ["10.7.1"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
                 offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
                 closeAlsoSignalsDismissal: true,
-                trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)")
+                trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)",
+                doNotDisturb:
+                    "no popup: each Notify closed at once (reason 1, expired), so a call sends 3 (ringing, answer, "
+                    + "ended), all kept in Raven after the call")
         case .mako:
             // 1.7.1: never expires by default; a dismissed notification goes to
             // its history (`makoctl restore`), where CloseNotification does not

@@ -115,15 +115,18 @@ import Testing
         let budgie = seen("Budgie Notification Server")
         #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
         #expect(budgie.closeAlsoSignalsDismissal == true)
+        #expect(budgie.doNotDisturb?.contains("reason 1") == true)
         #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
         let swaync = seen("SwayNotificationCenter")
         #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
         #expect(seen("Xfce Notify Daemon", "Xfce").versions == ["0.7.3"], "an unknown version: 0.7's facts")
+        #expect(seen("Xfce Notify Daemon", "Xfce").userDismissalReason == 2)
         let xfce09 = NotificationServerProfile(
             name: "Xfce Notify Daemon", vendor: "Xfce", version: "0.9.7", capabilities: [])
         #expect(xfce09.rules.seen.versions == ["0.9.7"])
         #expect(xfce09.rules.ticks == .transient, "0.9 logs every non-transient Notify too")
         #expect(xfce09.rules.seen.doNotDisturb?.contains("reason 4") == true)
+        #expect(xfce09.rules.seen.userDismissalReason == 2 && xfce09.rules.seen.closeAlsoSignalsDismissal == false)
         #expect(seen("dunst", "knopwob") == NotificationServerRules.Seen(), "not recorded here")
     }
 }
