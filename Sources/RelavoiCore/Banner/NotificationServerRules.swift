@@ -2,7 +2,7 @@
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
-/// each rule says where), on Cinnamon 5.6.8, Budgie 10.7.1, mako 1.7.1 and
+/// each rule says where), on Cinnamon 5.6.8 and 6.4.10, Budgie 10.7.1, mako 1.7.1 and
 /// swaync 0.7.3 (headless, December 2026), and on cosmic-notifications as read
 /// from its source (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
@@ -73,7 +73,7 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// update back until this much time has passed since the pop; 0 elsewhere.
     public var popSettleInterval: Double
     /// The `NotificationClosed` reasons that mean the person closed it (the
-    /// spec's 2; Cinnamon 5.6.8's close button sends 0): the agent then stops
+    /// spec's 2; Cinnamon's close button sends 0, 5.6.8 and 6.4.10): the agent then stops
     /// showing the call, as the person asked, instead of taking the close for
     /// the server's and showing the call again.
     public var dismissalReasons: Set<Int> = [2]
@@ -125,16 +125,26 @@ public struct NotificationServerRules: Equatable, Sendable {
             // state until the agent closes it. Its close button sends reason 0:
             // js/ui/messageTray.js binds `clicked` to `destroy(reason)`, which
             // gets the button, so notificationDaemon.js maps no reason.
+            // 6.4.10 (Debian 13) is the same: the same binding in messageTray.js,
+            // reason 0 for the ×, one popup ticking in place, reason 3 for the
+            // agent's close (a demo and a real call through relavoi-sandbox); its
+            // Do Not Disturb and tray were not checked.
             self.init(ticks: .plain)
             dismissalReasons = [0, 2]
-            seen = Seen(
-                versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
-                offScreenPlace: "the panel's notification applet",
-                userDismissalReason: 0, closeAlsoSignalsDismissal: false,
-                trayShows:
-                    "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
-                    + "the headless panel drew nothing",
-                doNotDisturb: "display-notifications off: no popup, critical included; the bell's count goes up")
+            if (majorVersion ?? 5) >= 6 {
+                seen = Seen(
+                    versions: ["6.4.10"], neverExpiringStaysOnScreen: true, userDismissalReason: 0,
+                    closeAlsoSignalsDismissal: false)
+            } else {
+                seen = Seen(
+                    versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
+                    offScreenPlace: "the panel's notification applet",
+                    userDismissalReason: 0, closeAlsoSignalsDismissal: false,
+                    trayShows:
+                        "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
+                        + "the headless panel drew nothing",
+                    doNotDisturb: "display-notifications off: no popup, critical included; the bell's count goes up")
+            }
         case .budgie:
             // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
             // but each update starts it again, so 1 Hz ticks keep the call up;

@@ -112,6 +112,13 @@ import Testing
         #expect(cinnamon.versions == ["5.6.8"])
         #expect(cinnamon.userDismissalReason == 0, "its close button sends reason 0")
         #expect(cinnamon.criticalThroughDoNotDisturb == false)
+        let cinnamon64 = NotificationServerProfile(
+            name: "cinnamon", vendor: "GNOME", version: "6.4.10", capabilities: [])
+        #expect(cinnamon64.family == .cinnamon && cinnamon64.rules.ticks == .plain)
+        #expect(cinnamon64.rules.seen.versions == ["6.4.10"])
+        #expect(cinnamon64.rules.seen.userDismissalReason == 0, "6.4's close button still sends reason 0")
+        #expect(cinnamon64.rules.dismissalReasons == [0, 2])
+        #expect(Set(call(on: cinnamon64).map(\.content.identity)) == [""], "one notification for the whole call")
         let budgie = seen("Budgie Notification Server")
         #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
         #expect(budgie.closeAlsoSignalsDismissal == true)
