@@ -140,6 +140,13 @@ if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in 
 out=$(drive unnamed)
 if [ "$?" = 0 ]; then ok "every control has an accessible name (0 without)"; else fail "every control has an accessible name" "$out"; fi
 keyboard_walk "Sign in"
+# A field by keyboard alone: Tab to the phone number and type it; the line under the field
+# formats it as it is typed.
+if out=$(drive type-until-shown "+2348000000077" "Will be saved as +234 800 000 0077" 2>&1); then
+  ok "keyboard: Tab reaches the phone number field, and typing fills it (formatted as typed)"
+else
+  fail "keyboard: Tab and typing reach the phone number field" "$out"
+fi
 
 # A bad number: said next to the number, nothing checked or saved.
 drive set-text "API key" "$key"
