@@ -75,11 +75,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
     /// and the notice goes.
     func testNoCredentialsIsToldAndLoginIsPickedUp() throws {
         try withMockAndSandbox { mock, sandbox in
-            // The secret alone (the keyring's part of login); no key, no tenant.
-            let agent = try AgentProcess(
-                arguments: ["--verbose"], config: nil,
-                environment: ["RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_SECRET": sandbox.options.apiSecret])
-            try agent.start()
+            let agent = try Self.notSetUpAgent(sandbox)
             defer { agent.terminate() }
             let notice = mock.waitForNotify(context: agent.log) { $0.summary == Self.notSetUpSummary }
             XCTAssertTrue(notice?.body.contains("relavoi-agent login") == true, notice?.body ?? "")
@@ -148,10 +144,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
         try withMockAndSandbox(capabilities: "body actions") { mock, sandbox in
             let window = try StandInSettingsWindow()
             defer { window.stop() }
-            let agent = try AgentProcess(
-                arguments: ["--verbose"], config: nil,
-                environment: ["RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_SECRET": sandbox.options.apiSecret])
-            try agent.start()
+            let agent = try Self.notSetUpAgent(sandbox)
             defer { agent.terminate() }
             let notice = mock.waitForNotify(context: agent.log) { $0.summary == Self.notSetUpSummary }
             XCTAssertEqual(notice?.actions, ["sign-in", "Sign in"], "one button")
@@ -163,6 +156,17 @@ final class ConnectionHealthProcessTests: XCTestCase {
                 "the window was asked for Sign in: \(window.pagesAsked())\n\(agent.log.suffix(3000))")
             XCTAssertTrue(agent.process.isRunning)
         }
+    }
+
+    /// An agent with the secret alone (the keyring's part of login): no key, no
+    /// tenant, so not set up. The caller terminates it.
+    @MainActor
+    static func notSetUpAgent(_ sandbox: SandboxServer) throws -> AgentProcess {
+        let agent = try AgentProcess(
+            arguments: ["--verbose"], config: nil,
+            environment: ["RELAVOI_BASE_URL": sandbox.baseURL, "RELAVOI_API_SECRET": sandbox.options.apiSecret])
+        try agent.start()
+        return agent
     }
 
     /// The unique name that owns `com.relavoi.Agent`.
