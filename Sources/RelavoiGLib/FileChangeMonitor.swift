@@ -9,13 +9,10 @@ public final class FileChangeMonitor {
     private let changed: @MainActor () -> Void
     private var handler: gulong = 0
 
-    /// Nil when GLib cannot watch the path (logged by the caller). The file's
-    /// folder is made first (0700) when missing, so the watch is inotify's,
-    /// at once, not GLib's poll of a missing folder (a new file heard up to 4 s late).
+    /// Nil when GLib cannot watch the path (logged by the caller). While the
+    /// file's folder is missing GLib polls for it (a new file is heard up to
+    /// 4 s late): a caller that can, makes the folder first.
     public init?(path: String, changed: @escaping @MainActor () -> Void) {
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            g_mkdir_with_parents(String(path[..<slash]), 0o700)
-        }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil) else { return nil }

@@ -49,6 +49,13 @@ final class SettingsWatch {
         self.settings = settings
         account = secret.map { Account(settings, secret: $0) }
         self.onChange = onChange
+        // The folder (0700, as login makes it) before the watch, so inotify watches
+        // it at once instead of GLib's poll of a missing folder.
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         monitor = FileChangeMonitor(path: path) { [weak self] in
             // A replace comes as several events: read once they are over.
             self?.recheck.schedule(at: Date().addingTimeInterval(0.2), now: Date())
