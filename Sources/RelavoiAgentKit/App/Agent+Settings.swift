@@ -7,10 +7,24 @@ extension Agent {
     /// agent.conf changed (read and checked by `SettingsWatch`): each part is
     /// taken where it lives, without dropping the stream or a live banner.
     /// `max-banners` and `offline-notice-after` apply from the next start.
-    func apply(_ change: SettingsWatch.Change) {
+    func apply(_ new: AgentSettings) {
         guard !stopping, let callDriver else { return }
-        let new = change.settings
         let old = settings
+        let newSecret: String?
+        if new != old, new.hasSameAccount(as: old), secret != nil {
+            // Some other setting changed (the window, a hand edit): the secret in
+            // use stays, with no keyring lookup. A file rewritten unchanged is what
+            // a new sign-in with the same key looks like, so that one is looked up.
+            newSecret = secret
+        } else {
+            do {
+                newSecret = try AccountSecret.find(for: new)
+            } catch {
+                Log.warning("agent.conf changed but cannot be used: \(error); the settings in use stay")
+                return
+            }
+        }
+        guard new != old || newSecret != secret else { return }
         settings = new
         callDriver.settingsChanged(new)
         if new.banners != old.banners { BannerDriver.shared.settings = new.banners }
@@ -23,9 +37,9 @@ extension Agent {
         if new.pauseMedia != old.pauseMedia || new.banners.enabled != old.banners.enabled {
             restartMediaPause()
         }
-        if let (account, newSecret) = change.newAccount {
-            takeAccount(account, secret: newSecret)
-        } else if change.accountRemoved {
+        if let newSecret, newSecret != secret || !new.hasSameAccount(as: old) {
+            takeAccount(new, secret: newSecret)
+        } else if newSecret == nil, secret != nil {
             Log.message("the account was removed from agent.conf: not set up")
             secret = nil
             health?.credentialsMissing()

@@ -127,9 +127,7 @@ public final class Agent {
             Log.message("demo: sandbox on \(demo.baseURL); a scripted call starts once the stream is live")
         } else {
             // The demo's settings are not the file's: nothing to follow.
-            settingsWatch = SettingsWatch(path: configPath, settings: settings, secret: secret) { [weak self] change in
-                self?.apply(change)
-            }
+            settingsWatch = SettingsWatch(path: configPath) { [weak self] new in self?.apply(new) }
         }
         if secret == nil {
             // No stream to keep (logout still ends the agent: it loses its bus name).

@@ -133,6 +133,14 @@ public struct AgentSettings: Equatable, Sendable {
         }
     }
 
+    /// Whether `other` names the same account (key, tenant, servers, phone):
+    /// what tells a new sign-in from a change of some other setting.
+    public func hasSameAccount(as other: AgentSettings) -> Bool {
+        apiKey == other.apiKey && tenantId == other.tenantId && baseURL == other.baseURL
+            && webSocketURL == other.webSocketURL && userPhone == other.userPhone
+            && apiSecretFile == other.apiSecretFile
+    }
+
     /// The settings a real connection needs, with what to set when missing.
     public func requireAccount() throws(SettingsError) {
         if apiKey == nil {

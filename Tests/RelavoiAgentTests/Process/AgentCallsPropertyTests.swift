@@ -116,7 +116,8 @@ final class AgentCallsPropertyTests: XCTestCase {
 
     /// agent.conf changed while a call rings (as the settings window writes it):
     /// the new lock-screen setting reaches `Calls` at once, with the stream
-    /// and the banner kept; a file that cannot be used changes nothing.
+    /// and the banner kept and no second lookup of the secret; a file that
+    /// cannot be used changes nothing.
     func testAChangedSettingIsTakenInPlace() throws {
         try MainActor.assumeIsolated {
             let h = try AgentHarness(config: "lock-screen = number")
@@ -145,6 +146,9 @@ final class AgentCallsPropertyTests: XCTestCase {
                 }, "no Calls change announced:\n\(h.agent.log.suffix(2000))")
             XCTAssertTrue(calls().contains("'lock-screen': <false>, 'lock-label': <''>, 'lock-number': <''>"), calls())
             XCTAssertTrue(h.agent.log.contains("settings changed: taken in place"), h.agent.log)
+            XCTAssertEqual(
+                h.agent.log.components(separatedBy: "API secret from").count - 1, 1,
+                "only a setting changed: the secret in use stays, not looked up again")
 
             try "[agent]\nlock-screen = maybe\n".write(to: file, atomically: true, encoding: .utf8)
             XCTAssertTrue(h.agent.waitForLog("cannot be used"), h.agent.log)
