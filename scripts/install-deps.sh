@@ -9,7 +9,8 @@ build_pkgs=(pkg-config libglib2.0-dev libnotify-dev libsoup-3.0-dev libsecret-1-
 test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x11-utils imagemagick
            libnotify-bin desktop-file-utils gir1.2-glib-2.0 librsvg2-bin gir1.2-gtk-3.0 gnome-keyring
            gjs gnome-shell webp-pixbuf-loader locales mpv mpv-mpris
-           at-spi2-core gir1.2-atspi-2.0 gir1.2-secret-1 appstream)
+           at-spi2-core gir1.2-atspi-2.0 gir1.2-secret-1 appstream
+           sway mako-notifier grim systemd)
 # The translation tests run the agent under these (LANG=fr_FR.UTF-8).
 test_locales=(fr_FR pt_BR)
 # make deb (debian/ with debhelper); make test builds and checks the package too.

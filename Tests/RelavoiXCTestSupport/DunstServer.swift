@@ -78,28 +78,8 @@ public final class DunstServer {
 
     /// A PNG of the whole screen, what a person would see.
     public func screenshot(to path: String) -> Bool {
-        let shot = Process()
-        shot.executableURL = URL(fileURLWithPath: "/usr/bin/import")
-        shot.arguments = ["-display", display, "-window", "root", path]
-        shot.standardOutput = FileHandle.nullDevice
-        shot.standardError = FileHandle.nullDevice
-        guard (try? shot.run()) != nil else { return false }
-        shot.waitUntilExit()
-        return shot.terminationStatus == 0
+        ToolOutput.of("/usr/bin/import", ["-display", display, "-window", "root", path]) != nil
     }
 
-    private func ctl(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dunstctl")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        // Read while the GLib loop keeps the delivery driver's replies flowing.
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    private func ctl(_ arguments: [String]) -> String? { ToolOutput.of("/usr/bin/dunstctl", arguments) }
 }
