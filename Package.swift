@@ -38,7 +38,7 @@ let package = Package(
         // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_/secret_.
         .target(name: "RelavoiGLib", dependencies: ["CGLib"], swiftSettings: swift6),
         .target(
-            name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "CGLib", "CNotify"],
+            name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CNotify"],
             swiftSettings: swift6),
         .target(name: "RelavoiSoup", dependencies: ["RelavoiGLib", "CGLib", "CSoup"], swiftSettings: swift6),
         // GDBus behind Swift types: DBusValue (converted to GVariant in one place), exported

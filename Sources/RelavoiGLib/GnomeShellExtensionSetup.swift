@@ -22,15 +22,10 @@ public enum GnomeShellExtensionSetup {
     /// `disabled-extensions`), which the shell reads when it starts: for an extension the
     /// running shell does not know yet. False when GNOME Shell's settings are not installed.
     public static func enableAtNextLogin(uuid: String) -> Bool {
-        // Looking the schema up first: g_settings_new aborts on an unknown schema.
-        guard let source = g_settings_schema_source_get_default(),
-            let schema = g_settings_schema_source_lookup(source, "org.gnome.shell", 1)
+        guard
+            let settings = InstalledSettings.open(
+                schema: "org.gnome.shell", keys: ["enabled-extensions", "disabled-extensions"])
         else { return false }
-        let hasKeys =
-            g_settings_schema_has_key(schema, "enabled-extensions") != 0
-            && g_settings_schema_has_key(schema, "disabled-extensions") != 0
-        g_settings_schema_unref(schema)
-        guard hasKeys, let settings = g_settings_new("org.gnome.shell") else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(settings)) }
         var enabled = strings(settings, "enabled-extensions")
         if !enabled.contains(uuid) { enabled.append(uuid) }

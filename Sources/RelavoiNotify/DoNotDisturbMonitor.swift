@@ -1,120 +1,172 @@
-import CGLib
 import FoundationEssentials
+import RelavoiCore
+import RelavoiDBus
 import RelavoiGLib
 
-/// Watches the desktop's Do Not Disturb: GNOME's `show-banners` setting and
-/// the `Inhibited` property KDE Plasma's server exposes. Runs on the main
-/// loop; every D-Bus call is asynchronous so a hung server cannot stall it.
+/// Watches the desktop's Do Not Disturb: GNOME's `show-banners` setting, the
+/// `Inhibited` property KDE Plasma's server exposes, and the running
+/// desktop's own switch where its server's rules name one (Cinnamon,
+/// xfce4-notifyd, SwayNotificationCenter). Runs on the main loop; every
+/// D-Bus call is asynchronous so a hung service cannot stall it.
 @MainActor
 public final class DoNotDisturbMonitor {
     public private(set) var isOn = false
     private var gnomeBannersOff = false
     private var serverInhibited = false
+    private var desktopSwitchOn = false
     private let onChange: @MainActor (Bool) -> Void
-    private var settings: UnsafeMutablePointer<GSettings>?
-    private var bus: OpaquePointer?
-    private var subscription: guint = 0
+    private var gnomeBanners: SettingsKeyWatch?
+    private var bus: BusConnection?
+    private var inhibitedChanges: BusSignalSubscription?
+    private var followed: DoNotDisturbSwitch?
+    /// What hears the desktop's switch change (a settings watch or a signal subscription).
+    private var desktopWatch: AnyObject?
+    /// Moves on with each switch followed, so that a late answer about an earlier one is dropped.
+    private var generation = 0
 
     public init(onChange: @escaping @MainActor (Bool) -> Void) {
         self.onChange = onChange
     }
 
     public func start() {
-        watchGnomeSettings()
+        gnomeBanners = SettingsKeyWatch(schema: "org.gnome.desktop.notifications", key: "show-banners") {
+            [weak self] shown in
+            self?.gnomeBannersOff = !shown
+            self?.recompute()
+        }
+        gnomeBannersOff = gnomeBanners.map { !$0.value } ?? false
+        bus = try? BusConnection.session()
         watchInhibitedProperty()
+        recompute()
+    }
+
+    /// Follows the running server's desktop switch (nil: none), from the
+    /// moment the server is known and again whenever another one takes over.
+    public func follow(_ desktopSwitch: DoNotDisturbSwitch?) {
+        guard desktopSwitch != followed else { return }
+        Log.debug("do not disturb: following \(desktopSwitch.map { "\($0)" } ?? "no desktop switch")")
+        followed = desktopSwitch
+        generation += 1
+        desktopWatch = nil
+        desktopSwitchOn = false
+        switch desktopSwitch {
+        case nil:
+            break
+        case .settingsKeyOff(let schema, let key):
+            let watch = SettingsKeyWatch(schema: schema, key: key) { [weak self] shown in
+                self?.setDesktopSwitch(!shown)
+            }
+            desktopWatch = watch
+            desktopSwitchOn = watch.map { !$0.value } ?? false
+        case .xfconfProperty(let channel, let property):
+            followXfconf(channel: channel, property: property)
+        case .swayNotificationCenter:
+            followSwayNotificationCenter()
+        }
+        recompute()
+    }
+
+    private func setDesktopSwitch(_ on: Bool) {
+        desktopSwitchOn = on
+        recompute()
     }
 
     private func recompute() {
-        let now = gnomeBannersOff || serverInhibited
+        let now = gnomeBannersOff || serverInhibited || desktopSwitchOn
         guard now != isOn else { return }
         isOn = now
         Log.info("do not disturb is \(now ? "on" : "off")")
         onChange(now)
     }
 
-    // MARK: GNOME
-
-    private func watchGnomeSettings() {
-        // Looking the schema up first: g_settings_new aborts on an unknown schema.
-        guard let source = g_settings_schema_source_get_default(),
-            let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.notifications", 1)
-        else { return }
-        let hasKey = g_settings_schema_has_key(schema, "show-banners") != 0
-        g_settings_schema_unref(schema)
-        guard hasKey, let settings = g_settings_new("org.gnome.desktop.notifications") else { return }
-        self.settings = settings
-        gnomeBannersOff = g_settings_get_boolean(settings, "show-banners") == 0
-        let changed:
-            @convention(c) (UnsafeMutablePointer<GSettings>?, UnsafePointer<gchar>?, UnsafeMutableRawPointer?) -> Void =
-                { settings, _, data in
-                    let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
-                    MainActor.assumeIsolated {
-                        monitor.gnomeBannersOff = g_settings_get_boolean(settings, "show-banners") == 0
-                        monitor.recompute()
-                    }
-                }
-        g_signal_connect_data(
-            UnsafeMutableRawPointer(settings), "changed::show-banners", unsafeBitCast(changed, to: GCallback.self),
-            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
-        recompute()
-    }
-
     // MARK: KDE Plasma's Inhibited property
 
     private func watchInhibitedProperty() {
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return }
-        self.bus = bus
-        let changed: GDBusSignalCallback = { _, _, _, _, _, parameters, data in
-            let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
+        guard let bus else { return }
+        inhibitedChanges = BusSignalSubscription(
+            connection: bus, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged",
+            path: NotificationsBus.path, arg0: NotificationsBus.interface
+        ) { [weak self] signal in
             // (interface, changed properties a{sv}, invalidated as)
-            guard let parameters, let properties = g_variant_get_child_value(parameters, 1) else { return }
-            defer { g_variant_unref(properties) }
-            if let value = g_variant_lookup_value(properties, "Inhibited", VariantType.boolean) {
-                let inhibited = g_variant_get_boolean(value) != 0
-                g_variant_unref(value)
-                MainActor.assumeIsolated {
-                    monitor.serverInhibited = inhibited
-                    monitor.recompute()
-                }
-            }
-        }
-        subscription = g_dbus_connection_signal_subscribe(
-            bus, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", NotificationsBus.path,
-            NotificationsBus.interface, G_DBUS_SIGNAL_FLAGS_NONE, changed,
-            Unmanaged.passUnretained(self).toOpaque(), nil)
-        let reply: GAsyncReadyCallback = { source, result, data in
-            let monitor = Unmanaged<DoNotDisturbMonitor>.fromOpaque(data!).takeUnretainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            guard let value = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
-                // Servers without the property (all but Plasma) answer with an error.
-                Log.debug(
-                    "notification server has no Inhibited property: \(error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "")"
-                )
-                g_error_free(error)
-                return
-            }
-            defer { g_variant_unref(value) }
-            guard let boxed = g_variant_get_child_value(value, 0), let inner = g_variant_get_variant(boxed) else {
-                return
-            }
-            defer {
-                g_variant_unref(inner)
-                g_variant_unref(boxed)
-            }
-            guard g_variant_is_of_type(inner, VariantType.boolean) != 0 else { return }
-            let inhibited = g_variant_get_boolean(inner) != 0
-            MainActor.assumeIsolated {
-                monitor.serverInhibited = inhibited
-                monitor.recompute()
+            guard signal.arguments.count > 1, let changed = signal.arguments[1].children else { return }
+            for case .dictEntry(.string("Inhibited"), let value) in changed {
+                guard let inhibited = Self.bool(value) else { continue }
+                self?.serverInhibited = inhibited
+                self?.recompute()
             }
         }
         // Servers other than Plasma answer with an error: then it stays off.
-        let parameters = GVariantValues.tuple([
-            g_variant_new_string(NotificationsBus.interface), g_variant_new_string("Inhibited"),
-        ])
-        g_dbus_connection_call(
-            bus, NotificationsBus.name, NotificationsBus.path, "org.freedesktop.DBus.Properties",
-            "Get", parameters, VariantType.variantTuple, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, reply,
-            Unmanaged.passUnretained(self).toOpaque())
+        readOnce(
+            destination: NotificationsBus.name, path: NotificationsBus.path,
+            interface: "org.freedesktop.DBus.Properties", method: "Get",
+            arguments: [.string(NotificationsBus.interface), .string("Inhibited")], generation: nil
+        ) { [weak self] inhibited in
+            self?.serverInhibited = inhibited
+            self?.recompute()
+        }
+    }
+
+    // MARK: Desktops' own switches
+
+    /// xfce4-notifyd's `/do-not-disturb`, kept by xfconfd.
+    private func followXfconf(channel: String, property: String) {
+        guard let bus else { return }
+        desktopWatch = BusSignalSubscription(
+            connection: bus, interface: "org.xfce.Xfconf", member: nil, path: "/org/xfce/Xfconf", arg0: channel
+        ) { [weak self] signal in
+            // PropertyChanged (channel, property, value); PropertyRemoved (channel, property)
+            guard signal.arguments.count > 1, signal.arguments[1].stringValue == property else { return }
+            switch signal.member {
+            case "PropertyChanged": self?.setDesktopSwitch(signal.arguments.last.flatMap(Self.bool) ?? false)
+            case "PropertyRemoved": self?.setDesktopSwitch(false)
+            default: break
+            }
+        }
+        readOnce(
+            destination: "org.xfce.Xfconf", path: "/org/xfce/Xfconf", interface: "org.xfce.Xfconf",
+            method: "GetProperty", arguments: [.string(channel), .string(property)], generation: generation
+        ) { [weak self] on in self?.setDesktopSwitch(on) }
+    }
+
+    private func followSwayNotificationCenter() {
+        guard let bus else { return }
+        let (name, path) = ("org.erikreider.swaync.cc", "/org/erikreider/swaync/cc")
+        desktopWatch = BusSignalSubscription(connection: bus, interface: name, member: nil, path: path) {
+            [weak self] signal in
+            // Subscribe (count, dnd, visible) in 0.7; SubscribeV2 (count, dnd, visible, inhibited) later.
+            guard signal.member.hasPrefix("Subscribe"), signal.arguments.count > 1,
+                let on = signal.arguments[1].boolValue
+            else { return }
+            self?.setDesktopSwitch(on)
+        }
+        readOnce(destination: name, path: path, interface: name, method: "GetDnd", generation: generation) {
+            [weak self] on in self?.setDesktopSwitch(on)
+        }
+    }
+
+    /// Reads a switch once (the signals tell only its changes). An error (no
+    /// such service or property) leaves it off; so does an answer that comes
+    /// after another switch is followed (`generation`).
+    private func readOnce(
+        destination: String, path: String, interface: String, method: String, arguments: [DBusValue] = [],
+        generation asked: Int?, then: @escaping @MainActor (Bool) -> Void
+    ) {
+        bus?.callAsync(
+            destination: destination, path: path, interface: interface, method: method, arguments: arguments,
+            autoStart: false, timeoutMilliseconds: 5000
+        ) { [weak self] result in
+            guard let self, asked == nil || asked == self.generation else { return }
+            switch result {
+            case .success(let reply):
+                if let on = reply.children?.first.flatMap(Self.bool) { then(on) }
+            case .failure(let error):
+                Log.debug("no Do Not Disturb from \(destination) \(method): \(error)")
+            }
+        }
+    }
+
+    private static func bool(_ value: DBusValue) -> Bool? {
+        if case .variant(let inner) = value { return bool(inner) }
+        return value.boolValue
     }
 }

@@ -2,11 +2,9 @@ import Foundation
 import RelavoiTestSupport
 import XCTest
 
-/// mako, the notification server of sway and the other wlroots desktops,
-/// on a headless sway of its own and the test's private session bus.
-/// sway will not run as root, so it runs in a user namespace as uid 1000
-/// (mako itself runs as the test does: the bus takes only the test's user).
-/// Skips the test where sway, mako, grim or busctl is missing.
+/// mako, the notification server of sway and the other wlroots desktops, on
+/// a headless sway of its own and the test's private session bus. Skips the
+/// test where sway, mako, grim or busctl is missing.
 public final class MakoServer {
     /// One notification as mako holds it (`fr.emersion.Mako.ListNotifications`).
     public struct Shown: Equatable {
@@ -15,77 +13,25 @@ public final class MakoServer {
         public let body: String
     }
 
-    private let runtimeDirectory: URL
-    private let sway: Process
-    private let mako: Process
-    private var waylandEnvironment: [String: String] = [:]
+    private let sway: HeadlessSway
 
     public static func start() throws -> MakoServer {
-        for tool in ["/usr/bin/sway", "/usr/bin/mako", "/usr/bin/grim", "/usr/bin/busctl", "/usr/bin/unshare"]
-        where !FileManager.default.isExecutableFile(atPath: tool) {
-            throw XCTSkip("\(tool) is missing (scripts/install-deps.sh installs it)")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/busctl") else {
+            throw XCTSkip("/usr/bin/busctl is missing (scripts/install-deps.sh installs it)")
         }
         return try MakoServer()
     }
 
     private init() throws {
-        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "relavoi-mako-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(
-            at: runtimeDirectory.appendingPathComponent("config"), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
-        // No user's config: mako's defaults (no timeout), sway's empty config.
-        environment["XDG_CONFIG_HOME"] = runtimeDirectory.appendingPathComponent("config").path
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment.removeValue(forKey: "DISPLAY")
-
-        sway = Process()
-        sway.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        sway.arguments = ["--user", "--map-user=1000", "--map-group=1000", "/usr/bin/sway", "-c", "/dev/null"]
-        var swayEnvironment = environment
-        swayEnvironment["WLR_BACKENDS"] = "headless"
-        swayEnvironment["WLR_LIBINPUT_NO_DEVICES"] = "1"
-        swayEnvironment["WLR_RENDERER"] = "pixman"
-        sway.environment = swayEnvironment
-        sway.standardOutput = FileHandle.nullDevice
-        sway.standardError = FileHandle.nullDevice
-        mako = Process()
-        try sway.run()
-
-        var socket: String?
-        let found = LoopWait.until(timeout: 15) {
-            socket = Self.waylandSocket(in: self.runtimeDirectory)
-            return socket != nil
-        }
-        guard found, let socket else {
-            stop()
-            throw XCTSkip("sway did not start")
-        }
-        environment["WAYLAND_DISPLAY"] = socket
-        waylandEnvironment = environment
-
-        mako.executableURL = URL(fileURLWithPath: "/usr/bin/mako")
-        mako.environment = environment
-        mako.standardOutput = FileHandle.nullDevice
-        mako.standardError = FileHandle.nullDevice
-        try mako.run()
+        sway = try HeadlessSway()
+        _ = try sway.run("/usr/bin/mako")
         guard LoopWait.until(timeout: 15, { self.shown() != nil }) else {
-            stop()
+            sway.stop()
             throw XCTSkip("mako did not take org.freedesktop.Notifications")
         }
     }
 
-    deinit { stop() }
-
-    public func stop() {
-        for process in [mako, sway] where process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: runtimeDirectory)
-    }
+    public func stop() { sway.stop() }
 
     /// What mako shows now, newest first; nil when it cannot be asked.
     public func shown() -> [Shown]? {
@@ -110,14 +56,7 @@ public final class MakoServer {
     }
 
     /// A PNG of the whole output, what a person would see.
-    public func screenshot(to path: String) -> Bool {
-        ToolOutput.of("/usr/bin/grim", [path], environment: waylandEnvironment) != nil
-    }
+    public func screenshot(to path: String) -> Bool { sway.screenshot(to: path) }
 
     private static let makoObject = ["org.freedesktop.Notifications", "/fr/emersion/Mako", "fr.emersion.Mako"]
-
-    private static func waylandSocket(in directory: URL) -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
-    }
 }

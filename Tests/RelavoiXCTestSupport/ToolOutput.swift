@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs a command-line tool to its end: what it printed, or nil when it
 /// could not start or exited non-zero.
-enum ToolOutput {
-    static func of(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
+public enum ToolOutput {
+    public static func of(_ tool: String, _ arguments: [String], environment: [String: String]? = nil) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -9,7 +9,8 @@
 #   scripts/desktops/watch-real.sh RUN_DIR OUTDIR
 # SHOTS="ringing:2 live:12 ended:21" (seconds after the agent starts);
 # AT_SHOT="cmd" runs with the shot's name after each shot; DURING="cmd" runs
-# in the background once the agent has started (e.g. a dismissal by the person).
+# in the background once the agent has started (e.g. a dismissal by the person);
+# CONFIG="key = value" adds a line to the agent.conf.
 # Writes OUTDIR/{monitor.txt,agent.log,sandbox.log,summary.txt,*.png}.
 set -euo pipefail
 run_dir=${1:?usage: $0 RUN_DIR OUTDIR}
@@ -25,7 +26,7 @@ shot() { # file
 
 config=$(mktemp -d "$out/xdg-config.XXXXXX")
 mkdir -p "$config/relavoi"
-printf '[agent]\ndismiss-policy = after:5\n' >"$config/relavoi/agent.conf"
+printf '[agent]\ndismiss-policy = after:5\n%s\n' "${CONFIG:-}" >"$config/relavoi/agent.conf"
 call='"sessionId":"ses_real_0001","proxyNumber":"+2348000000002"'
 cat >"$out/scenario.jsonl" <<SCENARIO
 {"at":0,"session":{"id":"ses_real_0001","proxyNumber":"+2348000000002","state":"ACTIVE","metadata":{"label":"Glovo courier"}}}

@@ -77,6 +77,9 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// showing the call, as the person asked, instead of taking the close for
     /// the server's and showing the call again.
     public var dismissalReasons: Set<Int> = [2]
+    /// The desktop's own Do Not Disturb switch, where it has one the agent
+    /// can read (nil: only GNOME's setting and the `Inhibited` property).
+    public var doNotDisturbSwitch: DoNotDisturbSwitch?
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
@@ -96,6 +99,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             popSettleInterval = 0.3
         case .xfce:
             self.init(ticks: .transient)
+            doNotDisturbSwitch = .xfconfProperty(channel: "xfce4-notifyd", property: "/do-not-disturb")
             if version.hasPrefix("0.9") || version.hasPrefix("0.1") {
                 // 0.9.7 (Debian 13): the log is log.sqlite, 3 rows a call with
                 // transient ticks. In Do Not Disturb it closes every Notify at
@@ -131,6 +135,8 @@ public struct NotificationServerRules: Equatable, Sendable {
             // Do Not Disturb and tray were not checked.
             self.init(ticks: .plain)
             dismissalReasons = [0, 2]
+            doNotDisturbSwitch = .settingsKeyOff(
+                schema: "org.cinnamon.desktop.notifications", key: "display-notifications")
             if (majorVersion ?? 5) >= 6 {
                 seen = Seen(
                     versions: ["6.4.10"], neverExpiringStaysOnScreen: true, userDismissalReason: 0,
@@ -180,6 +186,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // 0.7.3: critical pops through Do Not Disturb, normal does not;
             // the control centre has the call as one entry updated in place.
             self.init(ticks: .plain)
+            doNotDisturbSwitch = .swayNotificationCenter
             seen = Seen(
                 versions: ["0.7.3"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
                 offScreenPlace: "the control centre, one entry updated in place", userDismissalReason: 2,

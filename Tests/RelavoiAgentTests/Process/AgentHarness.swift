@@ -16,7 +16,8 @@ final class AgentHarness {
 
     init(
         config: String = "", environment: [String: String] = [:], sandboxOptions: SandboxServer.Options = .init(),
-        prepareServer: (MockNotificationServer) -> Void = { _ in }, capabilities: String? = nil
+        prepareServer: (MockNotificationServer) -> Void = { _ in }, capabilities: String? = nil,
+        configHome: URL? = nil
     ) throws {
         mock = try MockNotificationServer.start(capabilities: capabilities)
         prepareServer(mock)
@@ -25,7 +26,7 @@ final class AgentHarness {
         var env = sandbox.agentAccountEnvironment
         for (key, value) in environment { env[key] = value }
         // Verbose: tests wait for the agent's debug lines (a reconcile being over) rather than sleep.
-        agent = try AgentProcess(arguments: ["--verbose"], config: config, environment: env)
+        agent = try AgentProcess(arguments: ["--verbose"], config: config, environment: env, configHome: configHome)
         try agent.start()
     }
 

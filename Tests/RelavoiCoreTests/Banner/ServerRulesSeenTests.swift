@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    /// Each desktop's own Do Not Disturb switch, where the agent reads it;
+    /// GNOME's and Plasma's are followed everywhere, so they name none.
+    @Test(arguments: [
+        (
+            "cinnamon", "GNOME", "5.6.8",
+            DoNotDisturbSwitch?.some(
+                .settingsKeyOff(schema: "org.cinnamon.desktop.notifications", key: "display-notifications"))
+        ),
+        ("Xfce Notify Daemon", "Xfce", "0.9.7", .xfconfProperty(channel: "xfce4-notifyd", property: "/do-not-disturb")),
+        ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfconfProperty(channel: "xfce4-notifyd", property: "/do-not-disturb")),
+        ("SwayNotificationCenter", "ErikReider", "0.7.3", .swayNotificationCenter),
+        ("gnome-shell", "GNOME", "48.7", nil),
+        ("Plasma", "KDE", "6.3.6", nil),
+        ("mako", "emersion", "0.0.0", nil),
+    ])
+    func doNotDisturbSwitch(name: String, vendor: String, version: String, expected: DoNotDisturbSwitch?) {
+        let profile = NotificationServerProfile(name: name, vendor: vendor, version: version, capabilities: [])
+        #expect(profile.rules.doNotDisturbSwitch == expected)
+    }
+
     @Test func cosmicIsKnownByItsName() {
         #expect(cosmic.family == .cosmic)
         #expect(cosmic.majorVersion == 0)
