@@ -31,8 +31,10 @@ start_bus
 start_xvfb
 start cinnamon cinnamon --replace
 wait_owner org.freedesktop.Notifications 90
-if [ "${TRAY:-1}" = 1 ] && [ -x /usr/libexec/xapps/sn-watcher/xapp-sn-watcher ]; then
-    start sn-watcher /usr/libexec/xapps/sn-watcher/xapp-sn-watcher
+# Debian 12's xapp-sn-watcher 2.4 is in libexec, Debian 13's 2.8 in the multiarch lib folder
+watcher=$(ls /usr/libexec/xapps/sn-watcher/xapp-sn-watcher /usr/lib/*/xapps/xapp-sn-watcher 2>/dev/null | head -n1 || true)
+if [ "${TRAY:-1}" = 1 ] && [ -n "$watcher" ]; then
+    start sn-watcher "$watcher"
     wait_owner org.kde.StatusNotifierWatcher 15 || true
 fi
 ready
