@@ -131,25 +131,42 @@ public struct NotificationServerRules: Equatable, Sendable {
             // gets the button, so notificationDaemon.js maps no reason.
             // 6.4.10 (Debian 13) is the same: the same binding in messageTray.js,
             // reason 0 for the ×, one popup ticking in place, reason 3 for the
-            // agent's close (a demo and a real call through relavoi-sandbox); its
-            // Do Not Disturb and tray were not checked.
+            // agent's close (a demo and a real call through relavoi-sandbox).
+            // Both: in Do Not Disturb (`display-notifications` off) nothing
+            // pops, critical included; the call goes to the notification
+            // applet's list and ticks there, and the agent's close removes it.
+            // The tray is xapp-sn-watcher (2.4.2; 6.4: 2.8.8) and the
+            // xapp-status applet: the icon, the tooltip and the menu, no label,
+            // once the icons are in the icon theme (from a build tree's
+            // IconThemePath the watcher passes a -symbolic file path, which the
+            // applet does not draw).
             self.init(ticks: .plain)
             dismissalReasons = [0, 2]
             doNotDisturbSwitch = .settingsKeyOff(
                 schema: "org.cinnamon.desktop.notifications", key: "display-notifications")
+            let doNotDisturb =
+                "display-notifications off: no popup, critical included; the call ticks in the notification "
+                + "applet's list (the bell's count goes up) until the agent's close removes it"
             if (majorVersion ?? 5) >= 6 {
                 seen = Seen(
-                    versions: ["6.4.10"], neverExpiringStaysOnScreen: true, userDismissalReason: 0,
-                    closeAlsoSignalsDismissal: false)
+                    versions: ["6.4.10"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
+                    offScreenPlace: "the panel's notification applet",
+                    userDismissalReason: 0, closeAlsoSignalsDismissal: false,
+                    trayShows:
+                        "xapp-sn-watcher 2.8.8 makes it an XAppStatusIcon for the xapp-status applet: the icon "
+                        + "(ringing, then the badge), no label; title and tooltip as a tooltip that ticks; "
+                        + "the menu on a right click",
+                    doNotDisturb: doNotDisturb)
             } else {
                 seen = Seen(
                     versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
                     offScreenPlace: "the panel's notification applet",
                     userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                     trayShows:
-                        "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon (title and tooltip as tooltip, no label); "
-                        + "the headless panel drew nothing",
-                    doNotDisturb: "display-notifications off: no popup, critical included; the bell's count goes up")
+                        "xapp-sn-watcher 2.4.2 makes it an XAppStatusIcon for the xapp-status applet: the icon "
+                        + "(ringing, then the badge), no label; title and tooltip as a tooltip that ticks; "
+                        + "the menu on a right click",
+                    doNotDisturb: doNotDisturb)
             }
         case .budgie:
             // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,

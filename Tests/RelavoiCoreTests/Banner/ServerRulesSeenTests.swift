@@ -91,6 +91,7 @@ import Testing
     /// `GetServerInformation` as each answered headless (December 2026).
     @Test(arguments: [
         ("cinnamon", "GNOME", "5.6.8", NotificationServerProfile.Family.cinnamon),
+        ("cinnamon", "GNOME", "6.4.10", .cinnamon),
         ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1", .budgie),
         ("mako", "emersion", "0.0.0", .mako), ("SwayNotificationCenter", "ErikReider", "0.7.3", .swaync),
         ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce), ("Xfce Notify Daemon", "Xfce", "0.9.7", .xfce),
@@ -139,6 +140,13 @@ import Testing
         #expect(cinnamon64.rules.seen.userDismissalReason == 0, "6.4's close button still sends reason 0")
         #expect(cinnamon64.rules.dismissalReasons == [0, 2])
         #expect(Set(call(on: cinnamon64).map(\.content.identity)) == [""], "one notification for the whole call")
+        // Do Not Disturb and the tray, seen on both (December 2026)
+        for rules in [cinnamon, cinnamon64.rules.seen] {
+            #expect(rules.doNotDisturb?.contains("applet's list") == true)
+            #expect(rules.offScreenPlace == "the panel's notification applet")
+            #expect(rules.trayShows?.contains("no label") == true && rules.trayShows?.contains("menu") == true)
+        }
+        #expect(cinnamon64.rules.seen.criticalThroughDoNotDisturb == false, "6.4: critical does not pop either")
         let budgie = seen("Budgie Notification Server")
         #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
         #expect(budgie.closeAlsoSignalsDismissal == true)
