@@ -103,16 +103,18 @@ public struct NotificationServerRules: Equatable, Sendable {
             if version.hasPrefix("0.9") || version.hasPrefix("0.1") {
                 // 0.9.7 (Debian 13): the log is log.sqlite, 3 rows a call with
                 // transient ticks. In Do Not Disturb it closes every Notify at
-                // once (reason 4) and keeps it in the log; `actions` stays listed.
+                // once (reason 4) and keeps it in the log; `actions` stays listed;
+                // critical pops through it (ring-through-dnd, a real call).
                 // A click on the popup (a real call through relavoi-sandbox)
                 // sends reason 2, once: the agent stops, no "Call ended".
                 seen = Seen(
-                    versions: ["0.9.7"], neverExpiringStaysOnScreen: true,
+                    versions: ["0.9.7"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: true,
                     offScreenPlace: "the notification log (one row per non-transient Notify)",
                     userDismissalReason: 2, closeAlsoSignalsDismissal: false,
                     trayShows: "xfce4-panel 4.20.4 status tray: the item's icon (ringing, then the badge), no label",
                     doNotDisturb:
-                        "no popup: each Notify closed at once (reason 4), so a call sends 3 (ringing, answer, ended)")
+                        "no popup: each Notify closed at once (reason 4), so a call sends 3 (ringing, answer, ended); "
+                        + "with ring-through-dnd the critical ringing pops, and the answered call goes (reason 1)")
             } else {
                 // 0.7.3: ticks transient, 3 log rows a call (ringing, the first
                 // live, ended); in Do Not Disturb no popup, `actions` still listed.
