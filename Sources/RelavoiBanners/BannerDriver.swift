@@ -212,6 +212,10 @@ package final class BannerDriver {
             case .close(let key):
                 delivery?.post(key: key, content: nil)
             case .removed(let key, let byUser):
+                // Also after the server closed it: a tick posted here before that close
+                // reached this thread would stay with the delivery driver (and come back
+                // on the next server) unless it is taken back.
+                delivery?.post(key: key, content: nil)
                 shownSnapshots[key] = nil
                 pendingRings.remove(key)
                 activationHandlers[key] = nil

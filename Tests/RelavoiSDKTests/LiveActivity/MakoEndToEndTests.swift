@@ -21,44 +21,27 @@ final class MakoEndToEndTests: XCTestCase {
         let ticks = Recorder()
         MainActor.assumeIsolated { BannerDriver.shared.addTickObserver { ticks.tick() } }
         let dismissed = ResultBox<String>()
-        let manager = try runOnLoop {
-            let manager = LiveActivityManager()
-            manager.onDismissed = { dismissed.set(.success($0)) }
-            try await manager.start(
-                sessionId: "ses_mako", proxyNumber: "+2348000000001", otherPartyLabel: "Chowdeck rider", verified: true)
-            return manager
-        }
+        let manager = try RealServerSteps.startCall("ses_mako", label: "Chowdeck rider", dismissed: dismissed)
         XCTAssertTrue(LoopWait.until(timeout: 30) { mako.shown()?.count == 1 }, "\(mako.shown() ?? [])")
         guard let first = mako.shown()?.first else { return }
         XCTAssertTrue((first.summary + first.body).contains("Chowdeck rider"), "\(first)")
 
         // Ticks change the text of the same notification: one entry, one id.
-        let before = ticks.count
-        XCTAssertTrue(LoopWait.until(timeout: 30) { ticks.count >= before + 2 }, "the timer did not tick")
-        try runOnLoop { await BannerDriver.shared.flush() }
+        try RealServerSteps.waitForTwoTicks(ticks)
         let ticked = mako.shown() ?? []
         XCTAssertEqual(ticked.map(\.id), [first.id], "ticks update in place: \(ticked)")
         XCTAssertNotEqual(ticked.first.map { $0.summary + $0.body }, first.summary + first.body, "the timer moved")
 
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-mako-\(getpid()).png").path
-        XCTAssertTrue(mako.screenshot(to: shot))
-        XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0, 1000)
-        try? FileManager.default.removeItem(atPath: shot)
+        RealServerSteps.checkScreenshot(named: "mako", mako.screenshot(to:))
 
         // The person's dismissal (reason 2) reaches the owner, and no tick brings it back.
         mako.dismiss(id: first.id)
         XCTAssertTrue(LoopWait.until(timeout: 30) { dismissed.result != nil }, "dismissal reaches the owner")
         XCTAssertEqual(try dismissed.result?.get(), "ses_mako")
         XCTAssertFalse(MainActor.assumeIsolated { manager.isActive })
-        let marker = try runOnLoop {
-            let marker = LiveActivityManager()
-            try await marker.start(
-                sessionId: "ses_marker", proxyNumber: "+1999", otherPartyLabel: "Marker", verified: true)
-            return marker
-        }
-        let afterDismissal = ticks.count
-        XCTAssertTrue(LoopWait.until(timeout: 30) { ticks.count >= afterDismissal + 2 }, "the timer did not tick")
-        try runOnLoop { await BannerDriver.shared.flush() }
+        let marker = try RealServerSteps.startCall("ses_marker", label: "Marker", proxyNumber: "+1999")
+        XCTAssertTrue(LoopWait.until(timeout: 30) { mako.shown()?.count == 1 }, "the marker shows")
+        try RealServerSteps.waitForTwoTicks(ticks)
         let left = mako.shown() ?? []
         XCTAssertEqual(left.count, 1, "only the marker: \(left)")
         XCTAssertTrue(left.allSatisfy { ($0.summary + $0.body).contains("Marker") }, "\(left)")
