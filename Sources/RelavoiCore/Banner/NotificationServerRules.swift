@@ -158,14 +158,16 @@ public struct NotificationServerRules: Equatable, Sendable {
         case .budgie:
             // 10.7.1 and 10.9.2: a popup goes after at least 6 s even with
             // `expire_timeout` 0 (dbus.vala clamps it to 6-12 s), but each
-            // update starts it again, so 1 Hz ticks keep the call up; Raven lists
-            // a notification only once its popup expired. The person's × sends
-            // reason 2 (10.7.1 twice at once: the button's `clicked` and the
-            // popup's button release both emit `Closed`); the agent's close
-            // gets reason 3 alone, and none for an id already closed. Do Not Disturb (the Dispatcher's
-            // ToggleDoNotDisturb, Raven's bell button) closes each Notify at once
-            // with reason 1 and puts it in Raven; critical too, as urgency byte 2
-            // is GLib's HIGH, not the URGENT that would pass (src/lib/notification.vala).
+            // update starts it again, so 1 Hz ticks keep the call up (a ringing
+            // one, which does not tick, goes after 6 s); Raven lists a
+            // notification only once its popup expired, one entry per id. The
+            // person's × sends reason 2 (10.7.1 twice at once: the button's
+            // `clicked` and the popup's button release both emit `Closed`);
+            // the agent's close gets reason 3 alone, and none for an id already
+            // closed. Do Not Disturb (the Dispatcher's ToggleDoNotDisturb,
+            // Raven's bell button) closes each Notify at once with reason 1 and
+            // puts it in Raven; critical too, as urgency byte 2 is GLib's HIGH,
+            // not the URGENT that would pass (src/lib/notification.vala).
             self.init(ticks: .plain)
             keepsExpiredIds = true
             let doNotDisturb =
