@@ -15,11 +15,15 @@ final class BannerNotification {
     /// Whether it was updated in place after its first show.
     private(set) var wasUpdated = false
 
-    /// - Parameter signals: hears the object's closed and action signals.
-    init(key: String, signals: NotificationSignals) {
+    /// - Parameters:
+    ///   - signals: hears the object's closed and action signals.
+    ///   - id: the server's id of a notification it expired, which this one
+    ///     shows again (its first `Notify` replaces it); nil: a new one.
+    init(key: String, signals: NotificationSignals, id: UInt32? = nil) {
         self.key = key
         self.signals = signals
         pointer = notify_notification_new("", nil, nil)
+        if let id { relavoi_notification_set_id(pointer, gint(bitPattern: id)) }
         signals.connectClosed(pointer, key: key)
     }
 

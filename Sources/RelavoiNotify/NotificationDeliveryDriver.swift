@@ -215,8 +215,8 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         var queue = actions[...]
         while let action = queue.popFirst() {
             switch action {
-            case .show(let key, let content, let newNotification):
-                let succeeded = show(key: key, content: content, newNotification: newNotification)
+            case .show(let key, let content, let newNotification, let replaces):
+                let succeeded = show(key: key, content: content, newNotification: newNotification, replaces: replaces)
                 queue.append(
                     contentsOf: delivery.shown(key: key, content: content, succeeded: succeeded, now: GLibTimer.now()))
             case .close(let key):
@@ -226,7 +226,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         scheduleWake()
     }
 
-    private func show(key: String, content: NotificationContent, newNotification: Bool) -> Bool {
+    private func show(key: String, content: NotificationContent, newNotification: Bool, replaces: UInt32?) -> Bool {
         guard let signals else { return false }
         let iconName = owner.iconName(for: content)
         let icon = resolvedIcons[iconName] ?? icons.resolve(iconName)
@@ -236,7 +236,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
             // closes (its closed signal no longer matches the banner, so it is
             // not taken for the banner going away).
             notifications.removeValue(forKey: key)?.close()
-            notifications[key] = BannerNotification(key: key, signals: signals)
+            notifications[key] = BannerNotification(key: key, signals: signals, id: replaces)
         }
         return notifications[key]!.show(content, icon: icon, owner: owner, rules: profile.rules)
     }
@@ -258,8 +258,9 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
     private func closed(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String) {
         guard let banner = notifications[key], banner.pointer == notification else { return }
         notifications[key] = nil
-        delivery.closedByServer(key: key)
         let reason = Int(notify_notification_get_closed_reason(notification))
+        // libnotify forgets the id only once this signal is handled.
+        delivery.closedByServer(key: key, reason: reason, id: banner.id)
         // Only after a dismissal: Plasma keeps an expired popup in its
         // history, and a close would take it from there.
         if reason == 2, banner.wasUpdated { banner.closeAfterDismissal() }
@@ -304,7 +305,8 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         onEvent(.profile(profile, restarted: restarted))
         perform(
             delivery.serverAppeared(
-                newServer: restarted, popSettleInterval: profile.popSettleInterval, now: GLibTimer.now()))
+                newServer: restarted, popSettleInterval: profile.popSettleInterval,
+                keepsExpiredIds: profile.rules.keepsExpiredIds, now: GLibTimer.now()))
     }
 
     private func serverVanished() {

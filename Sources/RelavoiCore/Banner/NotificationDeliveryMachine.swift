@@ -12,14 +12,20 @@ public struct NotificationDeliveryMachine: Sendable {
     public enum Action: Equatable, Sendable {
         /// Show `content` for banner `key`: in a new notification when
         /// `newNotification` (the banner has none on this server, or its
-        /// identity changed: the previous one closes first), else in place.
-        case show(key: String, content: NotificationContent, newNotification: Bool)
+        /// identity changed: the previous one closes first), else in place;
+        /// `replaces`: the id of the banner's notification the server expired,
+        /// shown again under that id (`keepsExpiredIds`).
+        case show(key: String, content: NotificationContent, newNotification: Bool, replaces: UInt32? = nil)
         /// Close banner `key`'s notification.
         case close(key: String)
     }
 
     /// How long a failed show waits before it is tried again.
     public static let retryInterval = 1.0
+    /// How many expired notifications are kept for their banners' next shows
+    /// (one per call at most: a call's banner that never shows again must not
+    /// be kept for ever).
+    public static let keptExpiredLimit = 16
 
     private struct Banner: Sendable {
         var desired: NotificationContent
@@ -35,6 +41,18 @@ public struct NotificationDeliveryMachine: Sendable {
         var heldUntil: Double?
         /// When a show failed, for the retry.
         var failedAt: Double?
+        /// The id of its notification the server expired, for the next show.
+        var replaces: UInt32?
+        /// The show that took an expired id again goes once more (Raven; see
+        /// `NotificationServerRules.keepsExpiredIds`).
+        var repeatsOnce = false
+    }
+
+    /// A notification the server expired, kept for its banner's next show.
+    private struct Expired: Sendable {
+        var key: String
+        var identity: String
+        var id: UInt32
     }
 
     private var banners: [String: Banner] = [:]
@@ -42,6 +60,10 @@ public struct NotificationDeliveryMachine: Sendable {
     public private(set) var serverAvailable = false
     /// The server's `NotificationServerRules.popSettleInterval`.
     private var popSettleInterval = 0.0
+    /// The server's `NotificationServerRules.keepsExpiredIds`.
+    private var keepsExpiredIds = false
+    /// Expired notifications whose banners may show again, oldest first.
+    private var expired: [Expired] = []
 
     public init() {}
 
@@ -51,10 +73,12 @@ public struct NotificationDeliveryMachine: Sendable {
     /// Banner `key` should show `content`, or close when nil.
     public mutating func post(key: String, content: NotificationContent?, now: Double) -> [Action] {
         guard let content else {
+            // An expired one is gone from the server already.
+            expired.removeAll { $0.key == key }
             guard let banner = banners.removeValue(forKey: key) else { return [] }
             return banner.identity != nil || banner.underWay != nil ? [.close(key: key)] : []
         }
-        var banner = banners[key] ?? Banner(desired: content)
+        var banner = banners[key] ?? newBanner(key: key, content: content)
         var merged = content
         if banner.heldUntil != nil, banner.desired.urgency.rawValue > merged.urgency.rawValue {
             // A tick must not cancel a pop that is waiting its turn.
@@ -70,7 +94,9 @@ public struct NotificationDeliveryMachine: Sendable {
         guard var banner = banners[key] else { return [] }
         banner.underWay = nil
         if succeeded {
-            banner.sent = content
+            // A show that took an expired id again goes once more (nothing counts as sent yet).
+            banner.sent = banner.repeatsOnce ? nil : content
+            banner.repeatsOnce = false
             banner.identity = content.identity
             banner.failedAt = nil
             if content.urgency != .low { banner.poppedAt = now }
@@ -83,16 +109,27 @@ public struct NotificationDeliveryMachine: Sendable {
         return next(key: key, now: now)
     }
 
-    /// The server closed banner `key` (expired, dismissed): it is forgotten.
-    public mutating func closedByServer(key: String) {
-        banners[key] = nil
+    /// The server closed banner `key`'s notification `id` with `reason`
+    /// (1 expired, 2 dismissed, ...): the banner is forgotten. An expired
+    /// one is kept where the server `keepsExpiredIds`: the banner's next
+    /// show replaces it instead of making another.
+    public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) {
+        guard let banner = banners.removeValue(forKey: key) else { return }
+        guard keepsExpiredIds, reason == 1, id != 0 else { return }
+        expired.removeAll { $0.key == key }
+        expired.append(Expired(key: key, identity: banner.identity ?? "", id: id))
+        if expired.count > Self.keptExpiredLimit { expired.removeFirst() }
     }
 
     /// A server owns the name: `newServer` when it is not the one that has
     /// the banners (a restart), which then get new notifications.
-    public mutating func serverAppeared(newServer: Bool, popSettleInterval: Double, now: Double) -> [Action] {
+    /// `keepsExpiredIds`: the server's `NotificationServerRules.keepsExpiredIds`.
+    public mutating func serverAppeared(
+        newServer: Bool, popSettleInterval: Double, keepsExpiredIds: Bool = false, now: Double
+    ) -> [Action] {
         serverAvailable = true
         self.popSettleInterval = popSettleInterval
+        self.keepsExpiredIds = keepsExpiredIds
         if newServer { forgetServer() }
         return keys.flatMap { next(key: $0, now: now) }
     }
@@ -121,12 +158,25 @@ public struct NotificationDeliveryMachine: Sendable {
         [banner.heldUntil, banner.failedAt.map { $0 + retryInterval }].compactMap { $0 }.min()
     }
 
+    /// A banner new to the machine, in the notification the server expired for it, if one is kept.
+    private mutating func newBanner(key: String, content: NotificationContent) -> Banner {
+        var banner = Banner(desired: content)
+        if let index = expired.firstIndex(where: { $0.key == key }) {
+            let kept = expired.remove(at: index)
+            banner.identity = kept.identity
+            banner.replaces = kept.id
+        }
+        return banner
+    }
+
     private mutating func forgetServer() {
+        expired.removeAll()
         for key in banners.keys {
             banners[key]?.sent = nil
             banners[key]?.identity = nil
             banners[key]?.poppedAt = nil
             banners[key]?.heldUntil = nil
+            banners[key]?.replaces = nil
         }
     }
 
@@ -146,8 +196,12 @@ public struct NotificationDeliveryMachine: Sendable {
         }
         banner.heldUntil = nil
         banner.underWay = content
-        banners[key] = banner
         let newNotification = banner.identity == nil || banner.identity != content.identity
-        return [.show(key: key, content: content, newNotification: newNotification)]
+        // The expired notification is taken again once, and only by the same identity.
+        let replaces = newNotification ? nil : banner.replaces
+        banner.replaces = nil
+        if replaces != nil { banner.repeatsOnce = true }
+        banners[key] = banner
+        return [.show(key: key, content: content, newNotification: newNotification, replaces: replaces)]
     }
 }

@@ -2,7 +2,7 @@
 /// place, by server family and version (seen on the headless servers of
 /// docs/servers.md: GNOME Shell 43.9, 48.7, 50.5 and 51.0, Plasma 5.27, 6.3
 /// and 6.7.4, xfce4-notifyd 0.7.3, notification-daemon 3.20, dunst 1.9.0;
-/// each rule says where), on Cinnamon 5.6.8 and 6.4.10, Budgie 10.7.1, mako 1.7.1 and
+/// each rule says where), on Cinnamon 5.6.8 and 6.4.10, Budgie 10.7.1 and 10.9.2, mako 1.7.1 and
 /// swaync 0.7.3 (headless, December 2026), and on cosmic-notifications as read
 /// from its source (`Seen` says which servers were run and which were only read).
 public struct NotificationServerRules: Equatable, Sendable {
@@ -80,11 +80,21 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// The desktop's own Do Not Disturb switch, where it has one the agent
     /// can read (nil: only GNOME's setting and the `Inhibited` property).
     public var doNotDisturbSwitch: DoNotDisturbSwitch?
+    /// A banner whose notification the server expired (reason 1) shows again
+    /// under the same id, in two `Notify` calls: Budgie puts each expired popup,
+    /// and in Do Not Disturb each `Notify`, in Raven under its id and replaces
+    /// that entry when the id comes again (10.7.1 and 10.9.2:
+    /// src/raven/notifications_group.vala `add_notification`), so a call keeps
+    /// one entry there, in its latest state. The second call is for Raven's
+    /// bug: replacing the only entry of a group dismisses the group
+    /// (`remove_notification`), so the new entry goes into a destroyed group
+    /// and is not shown; the next one makes a new group (seen on 10.9.2).
+    public var keepsExpiredIds = false
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
     /// - Parameter version: `GetServerInformation`'s version, where the facts
-    ///   differ by minor version (xfce4-notifyd 0.7 and 0.9).
+    ///   differ by minor version (xfce4-notifyd 0.7 and 0.9, Budgie 10.7 and 10.9).
     public init(family: NotificationServerProfile.Family, majorVersion: Int?, version: String = "") {
         switch family {
         case .gnome:
@@ -171,24 +181,45 @@ public struct NotificationServerRules: Equatable, Sendable {
                     doNotDisturb: doNotDisturb)
             }
         case .budgie:
-            // 10.7.1: a popup goes after about 6 s even with `expire_timeout` 0,
-            // but each update starts it again, so 1 Hz ticks keep the call up;
-            // Raven lists a notification only once its popup is gone. The
-            // agent's close of a shown call gets reason 3 alone; the close of
-            // one the person dismissed is answered with reason 2 again. Do Not
-            // Disturb (the Dispatcher's ToggleDoNotDisturb, Raven's bell button,
-            // a real call through relavoi-sandbox): each Notify closed at once
-            // with reason 1 and put in Raven, where the entries stay after the
-            // call; Raven's × on one sends no signal.
+            // 10.7.1 and 10.9.2: a popup goes after at least 6 s even with
+            // `expire_timeout` 0 (dbus.vala clamps it to 6-12 s), but each
+            // update starts it again, so 1 Hz ticks keep the call up (a ringing
+            // one, which does not tick, goes after 6 s); Raven lists a
+            // notification only once its popup expired, one entry per id. The
+            // person's × sends reason 2 (10.7.1 twice at once: the button's
+            // `clicked` and the popup's button release both emit `Closed`);
+            // the agent's close gets reason 3 alone, and none for an id already
+            // closed. Do Not Disturb (the Dispatcher's ToggleDoNotDisturb,
+            // Raven's bell button) closes each Notify at once with reason 1 and
+            // puts it in Raven; critical too, as urgency byte 2 is GLib's HIGH,
+            // not the URGENT that would pass (src/lib/notification.vala).
             self.init(ticks: .plain)
-            seen = Seen(
-                versions: ["10.7.1"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
-                offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
-                closeAlsoSignalsDismissal: true,
-                trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)",
-                doNotDisturb:
-                    "no popup: each Notify closed at once (reason 1, expired), so a call sends 3 (ringing, answer, "
-                    + "ended), all kept in Raven after the call")
+            keepsExpiredIds = true
+            let doNotDisturb =
+                "no popup: each Notify closed at once (reason 1, expired), critical too; Raven gets each, "
+                + "one entry per id"
+            if version.hasPrefix("10.7") {
+                seen = Seen(
+                    versions: ["10.7.1"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                    criticalThroughDoNotDisturb: false,
+                    offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
+                    closeAlsoSignalsDismissal: false,
+                    trayShows: "nothing: 10.7's tray is XEmbed only (no StatusNotifierWatcher)",
+                    doNotDisturb: doNotDisturb)
+            } else {
+                // 10.9.2 (Debian 13): budgie-daemon is the StatusNotifierWatcher and
+                // the panel's default tray applet its host; each update slides the
+                // popup's new content in (a Gtk.Stack).
+                seen = Seen(
+                    versions: ["10.9.2"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                    criticalThroughDoNotDisturb: false,
+                    offScreenPlace: "Raven's notification list, once the popup is gone", userDismissalReason: 2,
+                    closeAlsoSignalsDismissal: false,
+                    trayShows:
+                        "the tray applet: the item's icon (ringing, then the badge), no label; the tooltip and "
+                        + "the right-click menu tick",
+                    doNotDisturb: doNotDisturb)
+            }
         case .mako:
             // 1.7.1: never expires by default; a dismissed notification goes to
             // its history (`makoctl restore`), where CloseNotification does not

@@ -149,4 +149,89 @@ import Testing
         #expect(machine.keys == [])
         #expect(machine.post(key: "a", content: nil, now: 11) == [])
     }
+
+    /// A machine for a server that `keepsExpiredIds` (Budgie), `ringing`
+    /// shown for banner "a" as notification 7 and expired at once (Budgie in
+    /// Do Not Disturb).
+    func ringingExpiredOnBudgie() -> NotificationDeliveryMachine {
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
+        _ = machine.post(key: "a", content: ringing, now: 10)
+        _ = machine.shown(key: "a", content: ringing, succeeded: true, now: 10)
+        machine.closedByServer(key: "a", reason: 1, id: 7)
+        return machine
+    }
+
+    /// Budgie's Raven replaces its entry for an id: the next phase of a call
+    /// whose notification expired goes under the same id, so the call keeps
+    /// one entry there, ending in its true state (not one stale entry per
+    /// phase); twice, as Raven shows only every other replacement of a
+    /// group's only entry.
+    @Test func anExpiredNotificationShowsAgainUnderItsIdWhereTheServerKeepsThem() {
+        var machine = ringingExpiredOnBudgie()
+        #expect(machine.keys == [], "forgotten until the banner shows again")
+        #expect(
+            machine.post(key: "a", content: live1, now: 13)
+                == [.show(key: "a", content: live1, newNotification: false, replaces: 7)])
+        #expect(
+            machine.shown(key: "a", content: live1, succeeded: true, now: 13)
+                == [.show(key: "a", content: live1, newNotification: false)], "once more, in place")
+        #expect(machine.shown(key: "a", content: live1, succeeded: true, now: 13) == [])
+        #expect(
+            machine.post(key: "a", content: live2, now: 14) == [
+                .show(key: "a", content: live2, newNotification: false)
+            ],
+            "then in place as usual")
+    }
+
+    @Test func onlyAnExpiryOnAServerThatKeepsThemKeepsTheId() {
+        var dismissed = NotificationDeliveryMachine()
+        _ = dismissed.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
+        _ = dismissed.post(key: "a", content: ringing, now: 10)
+        _ = dismissed.shown(key: "a", content: ringing, succeeded: true, now: 10)
+        dismissed.closedByServer(key: "a", reason: 2, id: 7)
+        #expect(
+            dismissed.post(key: "a", content: live1, now: 11) == [
+                .show(key: "a", content: live1, newNotification: true)
+            ])
+        var elsewhere = showingRinging()
+        elsewhere.closedByServer(key: "a", reason: 1, id: 7)
+        #expect(
+            elsewhere.post(key: "a", content: live1, now: 11) == [
+                .show(key: "a", content: live1, newNotification: true)
+            ])
+    }
+
+    @Test func aKeptIdGoesWithAnotherIdentityAServerRestartOrAClose() {
+        var machine = ringingExpiredOnBudgie()
+        let ended = Self.content("Call ended", urgency: .normal, identity: "ended")
+        #expect(
+            machine.post(key: "a", content: ended, now: 11) == [.show(key: "a", content: ended, newNotification: true)])
+        machine = ringingExpiredOnBudgie()
+        machine.serverVanished()
+        _ = machine.serverAppeared(newServer: true, popSettleInterval: 0, keepsExpiredIds: true, now: 11)
+        #expect(
+            machine.post(key: "a", content: live1, now: 12) == [.show(key: "a", content: live1, newNotification: true)])
+        machine = ringingExpiredOnBudgie()
+        #expect(machine.post(key: "a", content: nil, now: 11) == [], "gone from the server already")
+        #expect(
+            machine.post(key: "a", content: live1, now: 12) == [.show(key: "a", content: live1, newNotification: true)])
+    }
+
+    @Test func onlyTheLatestExpiredIdsAreKept() {
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 0)
+        let limit = NotificationDeliveryMachine.keptExpiredLimit
+        for index in 0...limit {
+            _ = machine.post(key: "call\(index)", content: ringing, now: 1)
+            _ = machine.shown(key: "call\(index)", content: ringing, succeeded: true, now: 1)
+            machine.closedByServer(key: "call\(index)", reason: 1, id: UInt32(index + 1))
+        }
+        #expect(
+            machine.post(key: "call0", content: live1, now: 2)
+                == [.show(key: "call0", content: live1, newNotification: true)], "the oldest went")
+        #expect(
+            machine.post(key: "call1", content: live1, now: 2)
+                == [.show(key: "call1", content: live1, newNotification: false, replaces: 2)])
+    }
 }

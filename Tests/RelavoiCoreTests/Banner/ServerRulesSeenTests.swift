@@ -93,6 +93,7 @@ import Testing
         ("cinnamon", "GNOME", "5.6.8", NotificationServerProfile.Family.cinnamon),
         ("cinnamon", "GNOME", "6.4.10", .cinnamon),
         ("Budgie Notification Server", "Budgie Desktop Developers", "10.7.1", .budgie),
+        ("Budgie Notification Server", "Budgie Desktop Developers", "10.9.2", .budgie),
         ("mako", "emersion", "0.0.0", .mako), ("SwayNotificationCenter", "ErikReider", "0.7.3", .swaync),
         ("Xfce Notify Daemon", "Xfce", "0.7.3", .xfce), ("Xfce Notify Daemon", "Xfce", "0.9.7", .xfce),
     ])
@@ -147,10 +148,25 @@ import Testing
             #expect(rules.trayShows?.contains("no label") == true && rules.trayShows?.contains("menu") == true)
         }
         #expect(cinnamon64.rules.seen.criticalThroughDoNotDisturb == false, "6.4: critical does not pop either")
-        let budgie = seen("Budgie Notification Server")
-        #expect(budgie.neverExpiringStaysOnScreen == false && budgie.updateRestartsTimeout == true)
-        #expect(budgie.closeAlsoSignalsDismissal == true)
-        #expect(budgie.doNotDisturb?.contains("reason 1") == true)
+        for version in ["10.7.1", "10.9.2"] {
+            let budgie = NotificationServerProfile(
+                name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: version,
+                capabilities: [])
+            #expect(budgie.rules.seen.versions == [version])
+            let facts = budgie.rules.seen
+            #expect(facts.neverExpiringStaysOnScreen == false && facts.updateRestartsTimeout == true)
+            #expect(facts.userDismissalReason == 2)
+            #expect(facts.closeAlsoSignalsDismissal == false, "the agent's close gets reason 3 alone")
+            #expect(facts.criticalThroughDoNotDisturb == false)
+            #expect(facts.doNotDisturb?.contains("reason 1") == true)
+            #expect(budgie.rules.keepsExpiredIds, "Raven keeps one entry per id")
+        }
+        #expect(seen("Budgie Notification Server").versions == ["10.9.2"], "an unknown version: 10.9's facts")
+        #expect(seen("Budgie Notification Server").trayShows?.contains("no label") == true)
+        #expect(!seen("Budgie Notification Server").versions.isEmpty)
+        #expect(
+            NotificationServerProfile(name: "swaync", capabilities: []).rules.keepsExpiredIds == false,
+            "only Budgie")
         #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
         let swaync = seen("SwayNotificationCenter")
         #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
