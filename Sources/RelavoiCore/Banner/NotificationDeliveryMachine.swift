@@ -73,8 +73,9 @@ public struct NotificationDeliveryMachine: Sendable {
     /// Banner `key` should show `content`, or close when nil.
     public mutating func post(key: String, content: NotificationContent?, now: Double) -> [Action] {
         guard let content else {
-            // An expired one is gone from the server already.
-            expired.removeAll { $0.key == key }
+            // An expired notification kept for the banner stays kept: the main thread
+            // takes back every banner the server closed, and the call's next phase
+            // (a new banner under the same key) still replaces that entry.
             guard let banner = banners.removeValue(forKey: key) else { return [] }
             return banner.identity != nil || banner.underWay != nil ? [.close(key: key)] : []
         }

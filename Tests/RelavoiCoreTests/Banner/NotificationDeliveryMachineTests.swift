@@ -202,7 +202,7 @@ import Testing
             ])
     }
 
-    @Test func aKeptIdGoesWithAnotherIdentityAServerRestartOrAClose() {
+    @Test func aKeptIdGoesWithAnotherIdentityOrAServerRestartNotAClose() {
         var machine = ringingExpiredOnBudgie()
         let ended = Self.content("Call ended", urgency: .normal, identity: "ended")
         #expect(
@@ -215,7 +215,9 @@ import Testing
         machine = ringingExpiredOnBudgie()
         #expect(machine.post(key: "a", content: nil, now: 11) == [], "gone from the server already")
         #expect(
-            machine.post(key: "a", content: live1, now: 12) == [.show(key: "a", content: live1, newNotification: true)])
+            machine.post(key: "a", content: live1, now: 12)
+                == [.show(key: "a", content: live1, newNotification: false, replaces: 7)],
+            "taking the closed banner back keeps the id for the call's next phase")
     }
 
     @Test func onlyTheLatestExpiredIdsAreKept() {
