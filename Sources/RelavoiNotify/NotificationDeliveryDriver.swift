@@ -306,7 +306,8 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         perform(
             delivery.serverAppeared(
                 newServer: restarted, popSettleInterval: profile.popSettleInterval,
-                keepsExpiredIds: profile.rules.keepsExpiredIds, now: GLibTimer.now()))
+                keepsExpiredIds: profile.rules.keepsExpiredIds,
+                popupLifetime: profile.rules.neverExpiringPopupLifetime, now: GLibTimer.now()))
     }
 
     private func serverVanished() {

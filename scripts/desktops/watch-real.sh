@@ -10,7 +10,8 @@
 # SHOTS="ringing:2 live:12 ended:21" (seconds after the agent starts);
 # AT_SHOT="cmd" runs with the shot's name after each shot; DURING="cmd" runs
 # in the background once the agent has started (e.g. a dismissal by the person);
-# CONFIG="key = value" adds a line to the agent.conf.
+# CONFIG="key = value" adds a line to the agent.conf; RING=N rings N seconds
+# (3) before the answer.
 # Writes OUTDIR/{monitor.txt,agent.log,sandbox.log,summary.txt,*.png}.
 set -euo pipefail
 run_dir=${1:?usage: $0 RUN_DIR OUTDIR}
@@ -28,13 +29,14 @@ config=$(mktemp -d "$out/xdg-config.XXXXXX")
 mkdir -p "$config/relavoi"
 printf '[agent]\ndismiss-policy = after:5\n%s\n' "${CONFIG:-}" >"$config/relavoi/agent.conf"
 call='"sessionId":"ses_real_0001","proxyNumber":"+2348000000002"'
+ring=${RING:-3}
 cat >"$out/scenario.jsonl" <<SCENARIO
 {"at":0,"session":{"id":"ses_real_0001","proxyNumber":"+2348000000002","state":"ACTIVE","metadata":{"label":"Glovo courier"}}}
 {"at":0,"waitForClient":true}
 {"at":2,"event":"call.incoming","payload":{$call}}
-{"at":5,"event":"call.answered","payload":{$call,"cpaasSessionId":"cp_real"}}
-{"at":20,"event":"call.ended","payload":{$call,"durationSeconds":15,"cpaasSessionId":"cp_real"}}
-{"at":40,"quit":true}
+{"at":$((2 + ring)),"event":"call.answered","payload":{$call,"cpaasSessionId":"cp_real"}}
+{"at":$((17 + ring)),"event":"call.ended","payload":{$call,"durationSeconds":15,"cpaasSessionId":"cp_real"}}
+{"at":$((37 + ring)),"quit":true}
 SCENARIO
 
 "$build/relavoi-sandbox" --scenario "$out/scenario.jsonl" --verbose >"$out/sandbox.out" 2>"$out/sandbox.log" &

@@ -2,9 +2,11 @@
 /// rules the delivery driver keeps whatever its D-Bus calls are. Each banner has
 /// at most one show under way, and the latest content goes next; content the
 /// server already has is never sent again (KDE rejects it within a second,
-/// others pop it up again); an update that would pop while the previous pop
-/// is still settling waits its turn (GNOME 43); a failed show is tried again
-/// with whatever is latest by then; a new server gets every banner anew.
+/// others pop it up again), except to keep a never-expiring banner up where
+/// the server takes it down anyway (Budgie), and then without its sound; an
+/// update that would pop while the previous pop is still settling waits its
+/// turn (GNOME 43); a failed show is tried again with whatever is latest by
+/// then; a new server gets every banner anew.
 ///
 /// Pure: the caller carries out the actions, reports each show's outcome
 /// (`shown`), and calls `wake` at `nextWake`.
@@ -26,6 +28,9 @@ public struct NotificationDeliveryMachine: Sendable {
     /// (one per call at most: a call's banner that never shows again must not
     /// be kept for ever).
     public static let keptExpiredLimit = 16
+    /// How long before a server's `neverExpiringPopupLifetime` runs out a
+    /// banner that has not changed is shown again (a loaded machine is late).
+    public static let refreshMargin = 2.0
 
     private struct Banner: Sendable {
         var desired: NotificationContent
@@ -41,6 +46,8 @@ public struct NotificationDeliveryMachine: Sendable {
         var heldUntil: Double?
         /// When a show failed, for the retry.
         var failedAt: Double?
+        /// When the server last got the banner.
+        var sentAt: Double?
         /// The id of its notification the server expired, for the next show.
         var replaces: UInt32?
         /// The show that took an expired id again goes once more (Raven; see
@@ -62,6 +69,8 @@ public struct NotificationDeliveryMachine: Sendable {
     private var popSettleInterval = 0.0
     /// The server's `NotificationServerRules.keepsExpiredIds`.
     private var keepsExpiredIds = false
+    /// The server's `NotificationServerRules.neverExpiringPopupLifetime`.
+    private var popupLifetime: Double?
     /// Expired notifications whose banners may show again, oldest first.
     private var expired: [Expired] = []
 
@@ -100,6 +109,7 @@ public struct NotificationDeliveryMachine: Sendable {
             banner.repeatsOnce = false
             banner.identity = content.identity
             banner.failedAt = nil
+            banner.sentAt = now
             if content.urgency != .low { banner.poppedAt = now }
         } else {
             // Shown again in full by the retry.
@@ -124,13 +134,16 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// A server owns the name: `newServer` when it is not the one that has
     /// the banners (a restart), which then get new notifications.
-    /// `keepsExpiredIds`: the server's `NotificationServerRules.keepsExpiredIds`.
+    /// `keepsExpiredIds` and `popupLifetime`: the server's
+    /// `NotificationServerRules.keepsExpiredIds` and `neverExpiringPopupLifetime`.
     public mutating func serverAppeared(
-        newServer: Bool, popSettleInterval: Double, keepsExpiredIds: Bool = false, now: Double
+        newServer: Bool, popSettleInterval: Double, keepsExpiredIds: Bool = false, popupLifetime: Double? = nil,
+        now: Double
     ) -> [Action] {
         serverAvailable = true
         self.popSettleInterval = popSettleInterval
         self.keepsExpiredIds = keepsExpiredIds
+        self.popupLifetime = popupLifetime
         if newServer { forgetServer() }
         return keys.flatMap { next(key: $0, now: now) }
     }
@@ -141,22 +154,32 @@ public struct NotificationDeliveryMachine: Sendable {
         forgetServer()
     }
 
-    /// When `wake` has held pops or retries to carry out.
+    /// When `wake` has held pops, retries or refreshes to carry out.
     public var nextWake: Double? {
-        banners.values.compactMap(Self.wakeTime).min()
+        banners.values.compactMap(wakeTime).min()
     }
 
-    /// Carries out the held pops and retries that are due.
+    /// Carries out the held pops, retries and refreshes that are due.
     public mutating func wake(now: Double) -> [Action] {
         keys.flatMap { key -> [Action] in
-            guard let time = banners[key].flatMap(Self.wakeTime), time <= now else { return [] }
+            guard let time = banners[key].flatMap(wakeTime), time <= now else { return [] }
             return next(key: key, now: now)
         }
     }
 
-    /// When `banner`'s held pop or retry is due.
-    private static func wakeTime(_ banner: Banner) -> Double? {
-        [banner.heldUntil, banner.failedAt.map { $0 + retryInterval }].compactMap { $0 }.min()
+    /// When `banner`'s held pop, retry or refresh is due.
+    private func wakeTime(_ banner: Banner) -> Double? {
+        [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }, refreshTime(banner)].compactMap { $0 }
+            .min()
+    }
+
+    /// When a never-expiring banner the server would take down after
+    /// `popupLifetime` is shown again (nil: never, or a show is under way).
+    private func refreshTime(_ banner: Banner) -> Double? {
+        guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.expireTimeout == 0,
+            let sentAt = banner.sentAt
+        else { return nil }
+        return sentAt + max(0, popupLifetime - Self.refreshMargin)
     }
 
     /// A banner new to the machine, in the notification the server expired for it, if one is kept.
@@ -184,6 +207,12 @@ public struct NotificationDeliveryMachine: Sendable {
     /// The show banner `key` needs now, if any.
     private mutating func next(key: String, now: Double) -> [Action] {
         guard serverAvailable, var banner = banners[key], banner.underWay == nil else { return [] }
+        if banner.sent == banner.desired, let refreshAt = refreshTime(banner), refreshAt <= now {
+            // The same again so the server keeps it up: never its sound a second time.
+            banner.desired.soundName = nil
+            banner.desired.suppressSound = true
+            banner.sent = nil
+        }
         let content = banner.desired
         if banner.sent == content { return [] }
         if let failedAt = banner.failedAt, now < failedAt + Self.retryInterval { return [] }

@@ -90,6 +90,12 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// (`remove_notification`), so the new entry goes into a destroyed group
     /// and is not shown; the next one makes a new group (seen on 10.9.2).
     public var keepsExpiredIds = false
+    /// Seconds the server keeps a never-expiring popup up after its last
+    /// `Notify` (nil: until it is closed). Budgie clamps `expire_timeout` 0 to
+    /// 6 s and each update starts it again (10.7.1 and 10.9.2): the delivery
+    /// driver shows such a banner again before then, without its sound, so a
+    /// ringing call (which does not tick) stays up for as long as it rings.
+    public var neverExpiringPopupLifetime: Double?
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
@@ -184,7 +190,8 @@ public struct NotificationServerRules: Equatable, Sendable {
             // 10.7.1 and 10.9.2: a popup goes after at least 6 s even with
             // `expire_timeout` 0 (dbus.vala clamps it to 6-12 s), but each
             // update starts it again, so 1 Hz ticks keep the call up (a ringing
-            // one, which does not tick, goes after 6 s); Raven lists a
+            // one, which does not tick, is shown again: `neverExpiringPopupLifetime`;
+            // a real call ringing 15 s stayed up on both); Raven lists a
             // notification only once its popup expired, one entry per id. The
             // person's × sends reason 2 (10.7.1 twice at once: the button's
             // `clicked` and the popup's button release both emit `Closed`);
@@ -195,6 +202,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // not the URGENT that would pass (src/lib/notification.vala).
             self.init(ticks: .plain)
             keepsExpiredIds = true
+            neverExpiringPopupLifetime = 6
             let doNotDisturb =
                 "no popup: each Notify closed at once (reason 1, expired), critical too; Raven gets each, "
                 + "one entry per id"

@@ -236,4 +236,48 @@ import Testing
             machine.post(key: "call1", content: live1, now: 2)
                 == [.show(key: "call1", content: live1, newNotification: false, replaces: 2)])
     }
+
+    /// Budgie takes even a never-expiring popup down 6 s after its last
+    /// `Notify`: a ringing call, which does not tick, is shown again before
+    /// then, in place and without its sound, for as long as it rings.
+    @Test func aNeverExpiringBannerIsShownAgainBeforeTheServerTakesItDown() {
+        var ringingWithSound = ringing
+        ringingWithSound.soundName = "phone-incoming-call"
+        ringingWithSound.suppressSound = false
+        var quiet = ringingWithSound
+        quiet.soundName = nil
+        quiet.suppressSound = true
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, popupLifetime: 6, now: 10)
+        _ = machine.post(key: "a", content: ringingWithSound, now: 10)
+        #expect(machine.nextWake == nil, "nothing to keep up while the show is under way")
+        #expect(machine.shown(key: "a", content: ringingWithSound, succeeded: true, now: 10) == [])
+        let lifetimeLeft = 6 - NotificationDeliveryMachine.refreshMargin
+        #expect(machine.nextWake == 10 + lifetimeLeft)
+        #expect(machine.wake(now: 10 + lifetimeLeft - 0.1) == [])
+        #expect(
+            machine.wake(now: 10 + lifetimeLeft) == [.show(key: "a", content: quiet, newNotification: false)],
+            "the same banner again, in place, never ringing a second time")
+        #expect(machine.shown(key: "a", content: quiet, succeeded: true, now: 14) == [])
+        #expect(machine.nextWake == 14 + lifetimeLeft)
+        // A tick is a show too: the next refresh counts from it.
+        #expect(
+            machine.post(key: "a", content: live1, now: 15) == [.show(key: "a", content: live1, newNotification: false)]
+        )
+        _ = machine.shown(key: "a", content: live1, succeeded: true, now: 15)
+        #expect(machine.nextWake == 15 + lifetimeLeft)
+    }
+
+    @Test func onlyNeverExpiringBannersOnSuchServersAreShownAgain() {
+        var elsewhere = showingRinging()
+        #expect(elsewhere.nextWake == nil, "servers that keep a popup up: nothing to refresh")
+        #expect(elsewhere.wake(now: 100) == [])
+        var ended = Self.content("Call ended")
+        ended.expireTimeout = -1
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, popupLifetime: 6, now: 10)
+        _ = machine.post(key: "a", content: ended, now: 10)
+        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 10)
+        #expect(machine.nextWake == nil, "a banner that may expire is left to expire")
+    }
 }

@@ -160,6 +160,7 @@ import Testing
             #expect(facts.criticalThroughDoNotDisturb == false)
             #expect(facts.doNotDisturb?.contains("reason 1") == true)
             #expect(budgie.rules.keepsExpiredIds, "Raven keeps one entry per id")
+            #expect(budgie.rules.neverExpiringPopupLifetime == 6, "expire_timeout 0 is clamped to 6 s")
         }
         #expect(seen("Budgie Notification Server").versions == ["10.9.2"], "an unknown version: 10.9's facts")
         #expect(seen("Budgie Notification Server").trayShows?.contains("no label") == true)
@@ -167,6 +168,7 @@ import Testing
         #expect(
             NotificationServerProfile(name: "swaync", capabilities: []).rules.keepsExpiredIds == false,
             "only Budgie")
+        #expect(NotificationServerProfile(name: "mako", capabilities: []).rules.neverExpiringPopupLifetime == nil)
         #expect(seen("mako", "emersion").criticalThroughDoNotDisturb == false)
         let swaync = seen("SwayNotificationCenter")
         #expect(swaync.criticalThroughDoNotDisturb == true && swaync.closeAlsoSignalsDismissal == true)
