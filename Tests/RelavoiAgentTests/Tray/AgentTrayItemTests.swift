@@ -246,8 +246,9 @@ final class AgentTrayItemTests: XCTestCase {
             XCTAssertTrue(
                 LoopWait.until(timeout: 15) { window.pagesAsked() == ["settings"] },
                 "the window was asked for Settings: \(window.pagesAsked())\n\(h.agent.log.suffix(2000))")
-            let log = String(h.agent.log.suffix(2000))
-            XCTAssertTrue(log.contains("opened the Relavoi window on settings"), log)
+            // The agent logs it once the window's reply is back, after the window got the call.
+            XCTAssertTrue(
+                h.agent.waitForLog("opened the Relavoi window on settings"), String(h.agent.log.suffix(2000)))
         }
     }
 
