@@ -173,11 +173,13 @@ public struct NotificationDeliveryMachine: Sendable {
             .min()
     }
 
-    /// When a never-expiring banner the server would take down after
+    /// When a never-expiring call banner the server would take down after
     /// `popupLifetime` is shown again (nil: never, or a show is under way).
+    /// Calls only: an agent notice (offline, not set up) may go to the
+    /// server's list after its popup, rather than slide in again every few seconds.
     private func refreshTime(_ banner: Banner) -> Double? {
         guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.expireTimeout == 0,
-            let sentAt = banner.sentAt
+            sent.category == "call" || sent.category.hasPrefix("call."), let sentAt = banner.sentAt
         else { return nil }
         return sentAt + max(0, popupLifetime - Self.refreshMargin)
     }

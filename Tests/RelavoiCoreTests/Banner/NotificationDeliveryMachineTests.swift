@@ -279,5 +279,10 @@ import Testing
         _ = machine.post(key: "a", content: ended, now: 10)
         _ = machine.shown(key: "a", content: ended, succeeded: true, now: 10)
         #expect(machine.nextWake == nil, "a banner that may expire is left to expire")
+        var notice = Self.content("Relavoi cannot see calls")
+        notice.category = "network.disconnected"
+        _ = machine.post(key: "notice", content: notice, now: 10)
+        _ = machine.shown(key: "notice", content: notice, succeeded: true, now: 10)
+        #expect(machine.nextWake == nil, "a lasting notice goes to the server's list after its popup")
     }
 }
