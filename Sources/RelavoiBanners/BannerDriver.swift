@@ -311,7 +311,7 @@ package final class BannerDriver {
             if restarted { shownSnapshots.removeAll() }
             renderer.profile = profile
             profileKnown = true
-            doNotDisturb?.follow(profile.rules.doNotDisturbSwitch)
+            doNotDisturb?.serverAppeared(following: profile.rules.doNotDisturbSwitch)
             rerenderAll()
         case .closed(let key, let reason):
             if notices[key] != nil {

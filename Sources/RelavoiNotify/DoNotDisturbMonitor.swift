@@ -18,7 +18,6 @@ public final class DoNotDisturbMonitor {
     private var gnomeBanners: SettingsKeyWatch?
     private var bus: BusConnection?
     private var inhibitedChanges: BusSignalSubscription?
-    private var followed: DoNotDisturbSwitch?
     /// What hears the desktop's switch change (a settings watch or a signal subscription).
     private var desktopWatch: AnyObject?
     /// Moves on with each switch followed, so that a late answer about an earlier one is dropped.
@@ -40,13 +39,14 @@ public final class DoNotDisturbMonitor {
         recompute()
     }
 
-    /// Follows the running server's desktop switch (nil: none), from the
-    /// moment the server is known and again whenever another one takes over.
-    public func follow(_ desktopSwitch: DoNotDisturbSwitch?) {
-        guard desktopSwitch != followed else { return }
+    /// A notification server took the name (the first, or another after one
+    /// went): its `Inhibited` and the desktop switch its rules name (nil:
+    /// none) are read anew, as a new server may say otherwise than the last.
+    public func serverAppeared(following desktopSwitch: DoNotDisturbSwitch?) {
         Log.debug("do not disturb: following \(desktopSwitch.map { "\($0)" } ?? "no desktop switch")")
-        followed = desktopSwitch
         generation += 1
+        serverInhibited = false
+        readInhibitedProperty()
         desktopWatch = nil
         desktopSwitchOn = false
         switch desktopSwitch {
@@ -95,11 +95,14 @@ public final class DoNotDisturbMonitor {
                 self?.recompute()
             }
         }
+    }
+
+    private func readInhibitedProperty() {
         // Servers other than Plasma answer with an error: then it stays off.
         readOnce(
             destination: NotificationsBus.name, path: NotificationsBus.path,
             interface: "org.freedesktop.DBus.Properties", method: "Get",
-            arguments: [.string(NotificationsBus.interface), .string("Inhibited")], generation: nil
+            arguments: [.string(NotificationsBus.interface), .string("Inhibited")], generation: generation
         ) { [weak self] inhibited in
             self?.serverInhibited = inhibited
             self?.recompute()
@@ -145,17 +148,17 @@ public final class DoNotDisturbMonitor {
     }
 
     /// Reads a switch once (the signals tell only its changes). An error (no
-    /// such service or property) leaves it off; so does an answer that comes
-    /// after another switch is followed (`generation`).
+    /// such service or property) leaves it off; an answer that comes after
+    /// another server appeared (`generation`) is dropped.
     private func readOnce(
         destination: String, path: String, interface: String, method: String, arguments: [DBusValue] = [],
-        generation asked: Int?, then: @escaping @MainActor (Bool) -> Void
+        generation asked: Int, then: @escaping @MainActor (Bool) -> Void
     ) {
         bus?.callAsync(
             destination: destination, path: path, interface: interface, method: method, arguments: arguments,
             autoStart: false, timeoutMilliseconds: 5000
         ) { [weak self] result in
-            guard let self, asked == nil || asked == self.generation else { return }
+            guard let self, asked == self.generation else { return }
             switch result {
             case .success(let reply):
                 if let on = reply.children?.first.flatMap(Self.bool) { then(on) }

@@ -10,7 +10,7 @@ extension Agent {
     func apply(_ new: AgentSettings) {
         guard !stopping, let callDriver else { return }
         let old = settings
-        let newSecret: String?
+        var newSecret: String?
         if new != old, new.hasSameAccount(as: old), secret != nil {
             // Some other setting changed (the window, a hand edit): the secret in
             // use stays, with no keyring lookup. A file rewritten unchanged is what
@@ -23,6 +23,12 @@ extension Agent {
                 Log.warning("agent.conf changed but cannot be used: \(error); the settings in use stay")
                 return
             }
+        }
+        if newSecret == nil, let secret, new.hasSameAccount(as: old), new.apiKey != nil, new.tenantId != nil {
+            // The same account, but no secret from the keyring now (locked, slow, or a
+            // failed store): that is not a sign-out, which takes the key out of the file.
+            Log.warning("agent.conf changed but the keyring gave no secret; the one in use stays")
+            newSecret = secret
         }
         guard new != old || newSecret != secret else { return }
         settings = new

@@ -48,7 +48,7 @@ public struct BannerRenderer: Sendable {
         switch snapshot.kind {
         case .ringing:
             lines = [fill(phrases.incomingCall, proxy), badge]
-            content.category = "call.incoming"
+            content.category = NotificationContent.ringingCategory
             content.resident = true
             content.expireTimeout = 0
             if rings, !doNotDisturb || ringThroughDoNotDisturb {

@@ -24,6 +24,16 @@ public struct NotificationContent: Equatable, Sendable {
     /// Buttons after the click action (a question's answers), in order.
     public var buttons: [NotificationButton] = []
 
+    /// The category of a ringing call (the freedesktop spec's `call.incoming`).
+    public static let ringingCategory = "call.incoming"
+
+    /// The same content without its sound, if it has one: what goes when it is sent again.
+    public mutating func silence() {
+        guard soundName != nil else { return }
+        soundName = nil
+        suppressSound = true
+    }
+
     /// The `Notify` actions: id and label in turn, the click action first.
     public var actionList: [String] {
         (defaultAction.map { ["default", $0] } ?? []) + buttons.flatMap { [$0.id, $0.label] }

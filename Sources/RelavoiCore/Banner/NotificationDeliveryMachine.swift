@@ -104,8 +104,10 @@ public struct NotificationDeliveryMachine: Sendable {
         guard var banner = banners[key] else { return [] }
         banner.underWay = nil
         if succeeded {
-            // A show that took an expired id again goes once more (nothing counts as sent yet).
+            // A show that took an expired id again goes once more (nothing counts as
+            // sent yet), never with its sound a second time.
             banner.sent = banner.repeatsOnce ? nil : content
+            if banner.repeatsOnce { banner.desired.silence() }
             banner.repeatsOnce = false
             banner.identity = content.identity
             banner.failedAt = nil
@@ -124,9 +126,12 @@ public struct NotificationDeliveryMachine: Sendable {
     /// (1 expired, 2 dismissed, ...): the banner is forgotten. An expired
     /// one is kept where the server `keepsExpiredIds`: the banner's next
     /// show replaces it instead of making another.
+    /// Only a banner that was to stay up (a ringing or live call) is kept: an
+    /// expired ended or missed call is that call's last word in the list, which
+    /// the session's next call must not replace.
     public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) {
         guard let banner = banners.removeValue(forKey: key) else { return }
-        guard keepsExpiredIds, reason == 1, id != 0 else { return }
+        guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).expireTimeout == 0 else { return }
         expired.removeAll { $0.key == key }
         expired.append(Expired(key: key, identity: banner.identity ?? "", id: id))
         if expired.count > Self.keptExpiredLimit { expired.removeFirst() }
@@ -156,7 +161,9 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// When `wake` has held pops, retries or refreshes to carry out.
     public var nextWake: Double? {
-        banners.values.compactMap(wakeTime).min()
+        // Without a server nothing can be sent: a retry would wake at once, for ever.
+        guard serverAvailable else { return nil }
+        return banners.values.compactMap(wakeTime).min()
     }
 
     /// Carries out the held pops, retries and refreshes that are due.
@@ -173,13 +180,14 @@ public struct NotificationDeliveryMachine: Sendable {
             .min()
     }
 
-    /// When a never-expiring call banner the server would take down after
-    /// `popupLifetime` is shown again (nil: never, or a show is under way).
-    /// Calls only: an agent notice (offline, not set up) may go to the
-    /// server's list after its popup, rather than slide in again every few seconds.
+    /// When a ringing call the server would take down after `popupLifetime`
+    /// is shown again (nil: never, or a show is under way). Ringing only: a
+    /// live call ticks, and the "more calls" summary or an agent notice may go
+    /// to the server's list after its popup rather than slide in again every
+    /// few seconds.
     private func refreshTime(_ banner: Banner) -> Double? {
         guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.expireTimeout == 0,
-            sent.category == "call" || sent.category.hasPrefix("call."), let sentAt = banner.sentAt
+            sent.category == NotificationContent.ringingCategory, let sentAt = banner.sentAt
         else { return nil }
         return sentAt + max(0, popupLifetime - Self.refreshMargin)
     }
@@ -211,8 +219,7 @@ public struct NotificationDeliveryMachine: Sendable {
         guard serverAvailable, var banner = banners[key], banner.underWay == nil else { return [] }
         if banner.sent == banner.desired, let refreshAt = refreshTime(banner), refreshAt <= now {
             // The same again so the server keeps it up: never its sound a second time.
-            banner.desired.soundName = nil
-            banner.desired.suppressSound = true
+            banner.desired.silence()
             banner.sent = nil
         }
         let content = banner.desired

@@ -88,6 +88,26 @@ final class DesktopDoNotDisturbTests: XCTestCase {
             h.waitForLog("do not disturb is off")
             XCTAssertTrue(setSwitch(true))
             h.waitForLog("do not disturb is on", count: 2)
+
+            // Another property of the channel is not the switch (a handler that took it
+            // would turn it off here, and on again with the next line); removing the
+            // switch turns it off. Signals come in order: the last "off" follows the rest.
+            XCTAssertNotNil(
+                ToolOutput.of(
+                    "/usr/bin/xfconf-query",
+                    ["-c", "xfce4-notifyd", "-p", "/notification-log", "-n", "-t", "bool", "-s", "false"],
+                    environment: environment))
+            XCTAssertTrue(setSwitch(true))
+            XCTAssertNotNil(
+                ToolOutput.of(
+                    "/usr/bin/xfconf-query", ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-r"],
+                    environment: environment))
+            h.waitForLog("do not disturb is off", count: 2)
+            for (state, count) in [("on", 2), ("off", 2)] {
+                XCTAssertEqual(
+                    h.agent.log.components(separatedBy: "do not disturb is \(state)").count - 1, count,
+                    "only the switch's own changes count: \(h.agent.log.suffix(1500))")
+            }
         }
     }
 

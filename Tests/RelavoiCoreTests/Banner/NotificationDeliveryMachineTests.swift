@@ -16,6 +16,14 @@ import Testing
     }
 
     let ringing = content("Incoming call", urgency: .critical)
+    /// A call's first ringing content, as the renderer makes it: the one that rings.
+    static var ringingWithSound: NotificationContent {
+        var ringing = content("Incoming call", urgency: .critical)
+        ringing.category = NotificationContent.ringingCategory
+        ringing.soundName = "phone-incoming-call"
+        ringing.suppressSound = false
+        return ringing
+    }
     let live1 = content("00:01")
     let live2 = content("00:02")
 
@@ -241,12 +249,9 @@ import Testing
     /// `Notify`: a ringing call, which does not tick, is shown again before
     /// then, in place and without its sound, for as long as it rings.
     @Test func aNeverExpiringBannerIsShownAgainBeforeTheServerTakesItDown() {
-        var ringingWithSound = ringing
-        ringingWithSound.soundName = "phone-incoming-call"
-        ringingWithSound.suppressSound = false
+        let ringingWithSound = Self.ringingWithSound
         var quiet = ringingWithSound
-        quiet.soundName = nil
-        quiet.suppressSound = true
+        quiet.silence()
         var machine = NotificationDeliveryMachine()
         _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, popupLifetime: 6, now: 10)
         _ = machine.post(key: "a", content: ringingWithSound, now: 10)
@@ -260,12 +265,12 @@ import Testing
             "the same banner again, in place, never ringing a second time")
         #expect(machine.shown(key: "a", content: quiet, succeeded: true, now: 14) == [])
         #expect(machine.nextWake == 14 + lifetimeLeft)
-        // A tick is a show too: the next refresh counts from it.
+        // Answered: the live call ticks every second, which keeps it up by itself.
         #expect(
             machine.post(key: "a", content: live1, now: 15) == [.show(key: "a", content: live1, newNotification: false)]
         )
         _ = machine.shown(key: "a", content: live1, succeeded: true, now: 15)
-        #expect(machine.nextWake == 15 + lifetimeLeft)
+        #expect(machine.nextWake == nil)
     }
 
     @Test func onlyNeverExpiringBannersOnSuchServersAreShownAgain() {
@@ -284,5 +289,51 @@ import Testing
         _ = machine.post(key: "notice", content: notice, now: 10)
         _ = machine.shown(key: "notice", content: notice, succeeded: true, now: 10)
         #expect(machine.nextWake == nil, "a lasting notice goes to the server's list after its popup")
+        var summary = Self.content("2 more active calls")
+        summary.category = "call"
+        _ = machine.post(key: "summary", content: summary, now: 10)
+        _ = machine.shown(key: "summary", content: summary, succeeded: true, now: 10)
+        #expect(machine.nextWake == nil, "only ringing: the summary goes to the list like a notice")
+    }
+
+    /// The show that takes an expired id goes twice (Raven): the second never rings.
+    @Test func theRepeatedShowOfAKeptIdNeverRingsAgain() {
+        var machine = ringingExpiredOnBudgie()
+        let ringsAgain = Self.ringingWithSound
+        var quiet = ringsAgain
+        quiet.silence()
+        #expect(
+            machine.post(key: "a", content: ringsAgain, now: 13)
+                == [.show(key: "a", content: ringsAgain, newNotification: false, replaces: 7)])
+        #expect(
+            machine.shown(key: "a", content: ringsAgain, succeeded: true, now: 13)
+                == [.show(key: "a", content: quiet, newNotification: false)], "once more, without the sound")
+    }
+
+    /// An expired ended or missed call is that call's last entry in the list: the
+    /// session's next call does not take its id.
+    @Test func anExpiredLastStateIsNotKept() {
+        var ended = Self.content("Call ended · 00:15")
+        ended.expireTimeout = -1
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
+        _ = machine.post(key: "a", content: ended, now: 10)
+        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 10)
+        machine.closedByServer(key: "a", reason: 1, id: 9)
+        #expect(
+            machine.post(key: "a", content: ringing, now: 20)
+                == [.show(key: "a", content: ringing, newNotification: true)])
+    }
+
+    /// With no server nothing can go, so nothing wakes: a failed show's retry
+    /// would otherwise be due at once, for ever, until a server comes.
+    @Test func noWakeWithoutAServer() {
+        var machine = showingRinging()
+        _ = machine.post(key: "a", content: live1, now: 11)
+        _ = machine.shown(key: "a", content: live1, succeeded: false, now: 11)
+        #expect(machine.nextWake == 11 + NotificationDeliveryMachine.retryInterval)
+        machine.serverVanished()
+        #expect(machine.nextWake == nil)
+        #expect(machine.wake(now: 20) == [])
     }
 }
