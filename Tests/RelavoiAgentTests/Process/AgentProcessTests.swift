@@ -220,6 +220,18 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
+    /// A server that replaces an inhibited one (Plasma restarted, or another
+    /// server) is asked again: its Do Not Disturb is its own.
+    func testANewServerIsAskedForItsDoNotDisturbAgain() throws {
+        try withAgent(prepareServer: { $0.addBooleanProperty("Inhibited", true) }) { h in
+            h.waitForLog("do not disturb is on")
+            h.mock.stop()
+            let next = try MockNotificationServer.start()
+            defer { next.stop() }
+            h.waitForLog("do not disturb is off")
+        }
+    }
+
     func testCallEndedBeforeAnsweredLeavesNoTickingBanner() throws {
         try withAgent { h in
             h.session("ses_order", proxy: "+15559999", label: "Ended")
