@@ -138,6 +138,38 @@ final class ConnectionHealthProcessTests: XCTestCase {
         }
     }
 
+    /// agent.conf rewritten unchanged while the keyring cannot answer (here it is
+    /// gone; locked or slow is the same): the same account, so not a sign-out,
+    /// and the secret in use stays.
+    func testAKeyringThatCannotAnswerIsNotASignOut() throws {
+        try withMockAndSandbox { _, sandbox in
+            let keyring = try TestKeyring.start()
+            defer { keyring.stop() }
+            try Keyring.store(
+                secret: APISecret(sandbox.options.apiSecret), apiKey: sandbox.options.apiKey,
+                label: "Relavoi API secret (test)", timeout: 10)
+            let config = """
+                base-url = \(sandbox.baseURL)
+                api-key = \(sandbox.options.apiKey)
+                tenant-id = \(sandbox.options.tenantId)
+                """
+            let agent = try AgentProcess(arguments: ["--verbose"], config: config)
+            try agent.start()
+            defer { agent.terminate() }
+            XCTAssertTrue(
+                LoopWait.until(timeout: 30) { (try? Self.healthProperty().state) == "connected" },
+                "connected with the keyring's secret:\n\(agent.log.suffix(3000))")
+
+            keyring.stop()
+            try "[agent]\n\(config)\n".write(
+                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+            XCTAssertTrue(agent.waitForLog("the keyring gave no secret; the one in use stays"), agent.log)
+            XCTAssertFalse(agent.log.contains("the account was removed"), agent.log)
+            XCTAssertEqual(try Self.healthProperty().state, "connected")
+            XCTAssertEqual(sandbox.liveClientCount, 1)
+        }
+    }
+
     /// The not-set-up notice's "Sign in" opens the Relavoi window on its Sign in page
     /// (`app.show-page` over D-Bus, here a stand-in window), as a click on the button does.
     func testSignInOnTheNoticeOpensTheWindowOnSignIn() throws {
