@@ -298,6 +298,11 @@ def tray_menu():
         "no-calls.bin": seed(13, calls=()),
         "missed-dismiss.bin": seed(13, calls=(("ses_m", "Missed one", "+2348000000009", missed),)),
         "empty-session.bin": seed(13, calls=(("", "", "", live),)),
+        "click-settings.bin": seed(3),
+        "click-settings-no-calls.bin": seed(3, calls=()),
+        "hovered-settings.bin": seed(3, event="hovered"),
+        "click-settings-separator.bin": seed(2),
+        "click-settings-separator-no-calls.bin": seed(2, calls=()),
         "short.bin": b"\x0d\x00",
         "empty.bin": b"",
     }

@@ -79,8 +79,10 @@ enum TrayMenuFuzzing {
     /// root; a call's rows are slot × 8 + 1 (label and timer), 2 (number, when
     /// there is one), 3 (badge), 4 (Copy number, with a clipboard tool and a
     /// number), 5 (Dismiss), and 0 the separator before every call but the
-    /// first; slots are 1, 2, 3 for the first distinct sessions. Only a click
-    /// on Copy number or Dismiss does something. nil: refused.
+    /// first; slots are 1, 2, 3 for the first distinct sessions. Slot 0 holds
+    /// "Settings…" (3), always, and the separator above it (2) below any call.
+    /// Only a click on Copy number, Dismiss or Settings… does something. nil:
+    /// refused.
     static func expectedOutcome(_ input: Input) -> TrayMenuEvent.Outcome? {
         guard ["clicked", "hovered", "opened", "closed"].contains(input.eventId) else { return nil }
         if input.itemId == 0 { return .ignored }
@@ -88,6 +90,8 @@ enum TrayMenuFuzzing {
         for call in input.calls where !distinct.contains(where: { $0.sessionId == call.sessionId }) {
             distinct.append(call)
         }
+        if input.itemId == 3 { return input.eventId == "clicked" ? .openSettings : .ignored }
+        if input.itemId == 2 { return distinct.isEmpty ? nil : .ignored }
         let slot = Int(input.itemId / 8)
         let row = input.itemId % 8
         guard input.itemId > 0, slot >= 1, slot <= distinct.count else { return nil }
