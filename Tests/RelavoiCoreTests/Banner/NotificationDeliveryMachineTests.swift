@@ -29,10 +29,20 @@ import Testing
 
     /// A machine with a server, `ringing` shown for banner "a" at `now`.
     func showingRinging(popSettle: Double = 0, now: Double = 10) -> NotificationDeliveryMachine {
+        showing(ringing, popSettle: popSettle, now: now)
+    }
+
+    /// A machine with a server of these rules, `content` shown for banner "a" at `now`.
+    func showing(
+        _ content: NotificationContent, popSettle: Double = 0, keepsExpiredIds: Bool = false,
+        popupLifetime: Double? = nil, now: Double = 10
+    ) -> NotificationDeliveryMachine {
         var machine = NotificationDeliveryMachine()
-        _ = machine.serverAppeared(newServer: false, popSettleInterval: popSettle, now: now)
-        _ = machine.post(key: "a", content: ringing, now: now)
-        _ = machine.shown(key: "a", content: ringing, succeeded: true, now: now)
+        _ = machine.serverAppeared(
+            newServer: false, popSettleInterval: popSettle, keepsExpiredIds: keepsExpiredIds,
+            popupLifetime: popupLifetime, now: now)
+        _ = machine.post(key: "a", content: content, now: now)
+        _ = machine.shown(key: "a", content: content, succeeded: true, now: now)
         return machine
     }
 
@@ -162,10 +172,7 @@ import Testing
     /// shown for banner "a" as notification 7 and expired at once (Budgie in
     /// Do Not Disturb).
     func ringingExpiredOnBudgie() -> NotificationDeliveryMachine {
-        var machine = NotificationDeliveryMachine()
-        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
-        _ = machine.post(key: "a", content: ringing, now: 10)
-        _ = machine.shown(key: "a", content: ringing, succeeded: true, now: 10)
+        var machine = showing(ringing, keepsExpiredIds: true)
         machine.closedByServer(key: "a", reason: 1, id: 7)
         return machine
     }
@@ -193,10 +200,7 @@ import Testing
     }
 
     @Test func onlyAnExpiryOnAServerThatKeepsThemKeepsTheId() {
-        var dismissed = NotificationDeliveryMachine()
-        _ = dismissed.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
-        _ = dismissed.post(key: "a", content: ringing, now: 10)
-        _ = dismissed.shown(key: "a", content: ringing, succeeded: true, now: 10)
+        var dismissed = showing(ringing, keepsExpiredIds: true)
         dismissed.closedByServer(key: "a", reason: 2, id: 7)
         #expect(
             dismissed.post(key: "a", content: live1, now: 11) == [
@@ -279,10 +283,7 @@ import Testing
         #expect(elsewhere.wake(now: 100) == [])
         var ended = Self.content("Call ended")
         ended.expireTimeout = -1
-        var machine = NotificationDeliveryMachine()
-        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, popupLifetime: 6, now: 10)
-        _ = machine.post(key: "a", content: ended, now: 10)
-        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 10)
+        var machine = showing(ended, popupLifetime: 6)
         #expect(machine.nextWake == nil, "a banner that may expire is left to expire")
         var notice = Self.content("Relavoi cannot see calls")
         notice.category = "network.disconnected"
@@ -315,10 +316,7 @@ import Testing
     @Test func anExpiredLastStateIsNotKept() {
         var ended = Self.content("Call ended · 00:15")
         ended.expireTimeout = -1
-        var machine = NotificationDeliveryMachine()
-        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, keepsExpiredIds: true, now: 10)
-        _ = machine.post(key: "a", content: ended, now: 10)
-        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 10)
+        var machine = showing(ended, keepsExpiredIds: true)
         machine.closedByServer(key: "a", reason: 1, id: 9)
         #expect(
             machine.post(key: "a", content: ringing, now: 20)
