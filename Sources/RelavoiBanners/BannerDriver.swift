@@ -212,10 +212,6 @@ package final class BannerDriver {
             case .close(let key):
                 delivery?.post(key: key, content: nil)
             case .removed(let key, let byUser):
-                // Also after the server closed it: a tick posted here before that close
-                // reached this thread would stay with the delivery driver (and come back
-                // on the next server) unless it is taken back.
-                delivery?.post(key: key, content: nil)
                 shownSnapshots[key] = nil
                 pendingRings.remove(key)
                 activationHandlers[key] = nil
@@ -317,6 +313,9 @@ package final class BannerDriver {
             if notices[key] != nil {
                 noticeEnded(key: key, button: nil)
             } else {
+                // A tick posted here before this close reached the main thread would stay
+                // with the delivery driver (and come back on the next server): take it back.
+                delivery?.post(key: key, content: nil)
                 perform(
                     machine.closedByServer(key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
             }

@@ -24,7 +24,7 @@ extension Agent {
                 return
             }
         }
-        if newSecret == nil, let secret, new.hasSameAccount(as: old), new.apiKey != nil, new.tenantId != nil {
+        if newSecret == nil, let secret, new.hasSameAccount(as: old) {
             // The same account, but no secret from the keyring now (locked, slow, or a
             // failed store): that is not a sign-out, which takes the key out of the file.
             Log.warning("agent.conf changed but the keyring gave no secret; the one in use stays")
