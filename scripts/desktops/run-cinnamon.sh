@@ -17,7 +17,7 @@
 # Prints "READY RUN_DIR"; RUN_DIR/env has the environment for clients.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-export GSETTINGS_BACKEND=memory LIBGL_ALWAYS_SOFTWARE=1 XDG_CURRENT_DESKTOP=X-Cinnamon
+export GSETTINGS_BACKEND=${GSETTINGS_BACKEND:-memory} LIBGL_ALWAYS_SOFTWARE=1 XDG_CURRENT_DESKTOP=X-Cinnamon
 # muffin 6.4 without it: "Window manager warning: Unsupported session type", exit
 export XDG_SESSION_TYPE=x11
 export XDG_CONFIG_HOME=$RUN_DIR/config XDG_DATA_HOME=$RUN_DIR/data XDG_CACHE_HOME=$RUN_DIR/cache
