@@ -5,11 +5,11 @@ import RelavoiGLib
 
 /// The item's menu over `com.canonical.dbusmenu`, served by libdbusmenu-glib
 /// on the process's shared session connection. It shows `TrayMenuRow`s:
-/// new rows (a call came or went) get a new layout at once; changed texts (a
-/// row's timer) are updated in place only while a host has the menu open
-/// (between its `Event(0, "opened")` and `Event(0, "closed")`), and brought
-/// up to date when it opens or a host calls `AboutToShow(0)`, so a closed menu
-/// costs no signal a second. libdbusmenu answers `Event` for an unknown id
+/// new rows (a call came or went) get a new layout, and changed words (a new
+/// state or badge) are updated in place, at once; a running timer's next
+/// second only while a host has the menu open (between its `Event(0,
+/// "opened")` and `Event(0, "closed")`), and brought up to date when it opens
+/// or a host calls `AboutToShow(0)`, so a closed menu costs no signal a second. libdbusmenu answers `Event` for an unknown id
 /// with an error itself; each event it accepts is handed to `onEvent` with
 /// the item's id and the event's name, and the agent decides (`TrayMenuEvent`).
 @MainActor
@@ -71,13 +71,15 @@ public final class TrayMenuServer {
             sentLabels = newRows.map(\.label)
         } else {
             rows = newRows
-            if isOpen { sendChangedLabels() }
+            sendChangedLabels(timersToo: isOpen)
         }
     }
 
-    /// The labels that differ from what the hosts were sent.
-    private func sendChangedLabels() {
+    /// The labels that differ from what the hosts were sent; a timer's next
+    /// second only with `timersToo`.
+    private func sendChangedLabels(timersToo: Bool) {
         for (index, row) in rows.enumerated() where row.kind != .separator && row.label != sentLabels[index] {
+            if !timersToo && TrayMenuRow.onlyTimerMoved(from: sentLabels[index], to: row.label) { continue }
             dbusmenu_menuitem_property_set(items[index], DBUSMENU_MENUITEM_PROP_LABEL, row.label)
             sentLabels[index] = row.label
         }
@@ -88,7 +90,7 @@ public final class TrayMenuServer {
         switch eventId {
         case "opened":
             isOpen = true
-            sendChangedLabels()
+            sendChangedLabels(timersToo: true)
         case "closed":
             isOpen = false
         default:
@@ -139,7 +141,7 @@ public final class TrayMenuServer {
             nonisolated(unsafe) let data = data
             return MainActor.assumeIsolated {
                 let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
-                handle.server?.sendChangedLabels()
+                handle.server?.sendChangedLabels(timersToo: true)
                 return 0
             }
         }
