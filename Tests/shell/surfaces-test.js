@@ -150,12 +150,16 @@ function takeDown({clock, pill, cards}) {
     takeDown(s);
 }
 
-// 2. Ringing, then answered, then ended.
+// 2. The agent with no call, then ringing, then answered, then ended.
 {
     now = T0 - 3000;
     const s = surfaces();
     const {pill} = s;
+    pill.setCalls([], {state: 'connected', since: 0});
+    check('no call: no pill', pill.visible, false);
     pill.setCalls(calls(entry({phase: 'ringing', 'answered-at': 0})));
+    check('the pill shown after none shows its icon and label, and no empty count',
+        pill.fakeShown(), ['relavoi-call-pill', 'relavoi-call-icon', 'relavoi-call-text']);
     check('a ringing call arms no timer', pending.size, 0);
     check('the ringing pill: the label, named for who rings', [pill.fakeTexts(), pill.accessible_name],
         [['Alice'], 'Incoming call from Alice on +2348000000001, Verified']);

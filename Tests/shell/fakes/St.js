@@ -80,6 +80,19 @@ export class Actor {
         this._parent = null;
     }
 
+    // The names of the actors shown below this one (an empty label shown still takes room).
+    fakeShown() {
+        const names = [];
+        const walk = actor => {
+            if (!actor.visible)
+                return;
+            names.push(actor._name);
+            actor._children.forEach(walk);
+        };
+        this._children.forEach(walk);
+        return names;
+    }
+
     // Every visible label's text below this actor (what a person reads).
     fakeTexts() {
         const texts = [];

@@ -110,14 +110,17 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         return view.visible ? view : Model.quietView(this._calls, this._health) ?? view;
     }
 
-    // Sets what differs from the pill shown.
+    // Sets what differs from the pill shown. A hidden pill keeps its parts as they were:
+    // it is shown again with all of them set.
     _show(view) {
         const was = this._shown ?? {};
-        this._shown = view;
         if (view.visible !== was.visible)
             this.visible = view.visible;
-        if (!view.visible)
+        if (!view.visible) {
+            this._shown = {visible: false, ticksFrom: 0};
             return;
+        }
+        this._shown = view;
         if (view.icon !== was.icon)
             this._icon.gicon = this._icons.icon(view.icon);
         this._setText(view.text);
