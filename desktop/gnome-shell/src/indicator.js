@@ -33,7 +33,7 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this._calls = [];
         this._health = null;
         this._rows = [];
-        // What the pill shows now (its view, the timer's text included); null: nothing set yet.
+        // The view the pill was last set from (a change of the calls); null: nothing set yet.
         this._shown = null;
         // The calls changed while the menu was closed: its rows are made again when it opens.
         this._menuStale = true;
