@@ -14,7 +14,7 @@
 # from relavoi-sandbox:
 #   1. no agent: no pill; the extension owns com.relavoi.Agent.ShellIndicator
 #   2. a call: the pill shows a timer that advances (the panel text is printed at two
-#      times); screenshots of the pill and of the open menu; after the call the pill is gone
+#      times) while its accessible name, which holds no timer, stays put; screenshots of the pill and of the open menu; after the call the pill is gone
 #   3. a second call, the agent stopped mid-call: pill gone; the agent started again:
 #      the pill is back, the same call's timer going on; "Copy number" fills the
 #      clipboard; "Dismiss" in the menu: the call leaves and the pill goes
