@@ -158,6 +158,9 @@ as_user() {
   setpriv --reuid="$uid" --regid="$uid" --clear-groups env -i "${user_env[@]}" \
     DBUS_SESSION_BUS_ADDRESS="unix:path=$run/bus" "$@"
 }
+# spawn_user COMMAND... &: as_user in the background, $! its pid.
+spawn_user() { exec setpriv --reuid="$uid" --regid="$uid" --clear-groups env -i "${user_env[@]}" \
+  DBUS_SESSION_BUS_ADDRESS="unix:path=$run/bus" "$@"; }
 systemctl_user() { in_root systemctl --user --no-pager "$@"; }
 wait_for 30 test -S "$run/bus" && wait_for 30 systemctl_user is-active dbus.socket ||
   skip_all "the user manager did not start: $(head -c 400 "$work/manager.log")"
@@ -177,18 +180,19 @@ base_url=$(sed -n 's/^READY //p' "$work/sandbox.log" | head -1)
 
 # On the manager's bus, outside the unit: the keyring, the notification
 # server, the portal stand-in.
-printf relavoi-unit-password | as_user setsid gnome-keyring-daemon --unlock --components=secrets --foreground \
+printf relavoi-unit-password | (spawn_user gnome-keyring-daemon --unlock --components=secrets --foreground) \
   >"$work/keyring.log" 2>&1 &
 helper_pids+=($!)
-as_user setsid /usr/bin/python3 -m dbusmock --template notification_daemon \
-  --parameters '{"capabilities": "body actions"}' >"$work/notify.log" 2>&1 &
+(spawn_user /usr/bin/python3 -m dbusmock --template notification_daemon \
+  --parameters '{"capabilities": "body actions"}') >"$work/notify.log" 2>&1 &
 helper_pids+=($!)
-as_user setsid /usr/bin/python3 -m dbusmock org.freedesktop.portal.Desktop /org/freedesktop/portal/desktop \
-  org.freedesktop.portal.OpenURI >"$work/portal.log" 2>&1 &
+(spawn_user /usr/bin/python3 -m dbusmock org.freedesktop.portal.Desktop /org/freedesktop/portal/desktop \
+  org.freedesktop.portal.OpenURI) >"$work/portal.log" 2>&1 &
+portal_pid=$!
 helper_pids+=($!)
 # A panel's StatusNotifierWatcher, so the agent exports its tray item and menu.
-as_user setsid /usr/bin/python3 -m dbusmock org.kde.StatusNotifierWatcher /StatusNotifierWatcher \
-  org.kde.StatusNotifierWatcher >"$work/watcher.log" 2>&1 &
+(spawn_user /usr/bin/python3 -m dbusmock org.kde.StatusNotifierWatcher /StatusNotifierWatcher \
+  org.kde.StatusNotifierWatcher) >"$work/watcher.log" 2>&1 &
 helper_pids+=($!)
 has_owner() { as_user busctl --user status "$1" >/dev/null 2>&1; }
 wait_for 30 has_owner org.freedesktop.secrets && wait_for 30 has_owner org.freedesktop.Notifications &&
@@ -320,6 +324,29 @@ if wait_for 30 test -s "$run/window-status" && grep -q 'NoNewPrivs:.0' "$run/win
   ok "the window is started by the bus, outside the unit"
 else
   fail "the window is started by the bus, outside the unit" "$(cat "$run/window-status" 2>/dev/null; agent_log | grep -i window | tail -3)"
+fi
+
+# No portal: the confined agent has the user's service manager run xdg-open
+# (a transient unit); xdg-open (no desktop named) starts the manager's $BROWSER.
+if [ -x "$root/usr/bin/xdg-open" ]; then
+  printf '#!/bin/sh\n{ echo "$1"; grep -E "^(NoNewPrivs|Seccomp):" /proc/self/status; } >%s/browser2-status\n' "$run" \
+    >"$run/browser"
+  chmod 755 "$run/browser"
+  chown "$uid:$uid" "$run/browser"
+  systemctl_user set-environment BROWSER="$run/browser"
+  kill "$portal_pid"
+  no_portal() { ! has_owner org.freedesktop.portal.Desktop; }
+  wait_for 10 no_portal || fail "the portal stand-in stopped"
+  mock org.freedesktop.Notifications /org/freedesktop/Notifications EmitSignal org.freedesktop.Notifications \
+    ActionInvoked us "[<uint32 1>, <'default'>]" || fail "the second click (ActionInvoked)"
+  if wait_for 30 grep -q "NoNewPrivs:.0" "$run/browser2-status" && grep -q "Seccomp:.0" "$run/browser2-status" &&
+    grep -q "https://ops.example.com/calls/ses_unit" "$run/browser2-status"; then
+    ok "without a portal: xdg-open as a transient unit, the browser not confined"
+  else
+    fail "without a portal: xdg-open as a transient unit" "$(cat "$run/browser2-status" 2>/dev/null; agent_log | grep -i open | tail -3)"
+  fi
+else
+  skip "without a portal: xdg-open as a transient unit" "no xdg-open in ${root:-/}"
 fi
 
 # The window's settings taken in place: agent.conf changed as the window

@@ -30,7 +30,7 @@ enum TransientUnitLaunch {
         ])
         let properties: [DBusValue] = [
             property("Description", .string(description)),
-            property("ExecStart", .array(elementSignature: "(sbas)", [exec])),
+            property("ExecStart", .array(elementSignature: "(sasb)", [exec])),
             property(
                 "Environment",
                 .array(
