@@ -50,6 +50,8 @@ for program in relavoi-agent relavoi-sandbox; do
 done
 uid=${RELAVOI_UNIT_UID:-$(awk -F: '$3 >= 1000 && $3 < 65534 { print $3; exit }' /etc/passwd)}
 [ -n "$uid" ] || skip_all "no ordinary user (uid >= 1000) to run the manager as"
+setpriv --reuid="$uid" --regid="$uid" --clear-groups test -x "$bin/relavoi-agent" ||
+  skip_all "uid $uid cannot run $bin/relavoi-agent (a folder on the way is closed to it)"
 
 # The cgroup hierarchies the manager will own: cgroup v2, or v1's name=systemd
 # plus the unified one (hybrid).
