@@ -73,7 +73,7 @@ mkdir -p "$repo/.build"
 work=$(mktemp -d "$repo/.build/relavoi-unit.XXXXXX")
 chmod 755 "$work"
 home=$work/home run=$work/run
-mkdir -p "$home/.config/systemd/user" "$home/.local/share/dbus-1/services" "$home/.config/relavoi" "$run"
+mkdir -p "$home/.config/systemd/user" "$home/.local/share/dbus-1/services" "$run"
 chmod 700 "$run"
 manager_pid=
 sandbox_pid=
@@ -273,6 +273,9 @@ case "$status" in
   *"NoNewPrivs: 1"*"Seccomp: 2"*) ok "the agent runs confined ($status)" ;;
   *) fail "the agent runs confined" "pid $pid: $status" ;;
 esac
+
+mode=$(stat -c %a "$home/.config/relavoi")
+[ "$mode" = 700 ] && ok "agent.conf's folder is 0700 (ConfigurationDirectoryMode)" || fail "agent.conf's folder is 0700" "$mode"
 
 # banner_count TITLE: Notify calls so far with that summary (dbusmock's log).
 banner_count() { grep -c "^[0-9.]* Notify \"Relavoi\" [0-9]* \"[^\"]*\" \"$1\"" "$work/notify.log"; }
