@@ -75,6 +75,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	RELAVOI_CONSUMER_BIN=$(EXAMPLE_BIN) SWIFT=$(SWIFT) scripts/run-tests.sh
 	Tests/install/check-install.sh
 	Tests/install/check-autostart.sh
+	Tests/unit/check-confined-agent.sh
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
 	Tests/window/check-window.sh

@@ -3,7 +3,7 @@ import RelavoiCore
 import RelavoiGLib
 
 /// `open-url`: a click on a call's banner (or a panel's "Open", D-Bus
-/// `Open`) opens the session's page with the desktop's default handler.
+/// `Open`) opens the session's page in the person's browser (`PageOpener`).
 extension CallDriver {
     /// Makes a click on banner `key` open the session's page, when `open-url` is set.
     func opensOnClick(key: String, sessionId: String) {
@@ -19,7 +19,8 @@ extension CallDriver {
         sessionPages.url(of: sessionId)
     }
 
-    /// Opens the session's page; nil when done, else why not (a log line too).
+    /// Asks for the session's page to be opened (`PageOpener` logs what became
+    /// of it); nil when asked, else why not (a log line too).
     public func openSession(_ sessionId: String, activationToken: String?) -> String? {
         guard let url = openURL(of: sessionId) else {
             let why =
@@ -29,8 +30,7 @@ extension CallDriver {
             return why
         }
         Log.info("opening session \(sessionId): \(url)")
-        guard let failure = URILauncher.open(url, activationToken: activationToken) else { return nil }
-        Log.warning("could not open \(url): \(failure)")
-        return failure
+        PageOpener.open(url, activationToken: activationToken, bus: Agent.sessionBus)
+        return nil
     }
 }

@@ -58,6 +58,47 @@ final class AgentOpenURLTests: XCTestCase {
         }
     }
 
+    /// With a desktop portal on the bus the click goes to its `OpenURI` (the portal
+    /// starts the browser, outside the agent's unit), token and all; the agent starts
+    /// no handler of its own.
+    func testClickGoesToTheDesktopPortalWhenThereIsOne() throws {
+        try MainActor.assumeIsolated {
+            let handler = try FakeURLHandler()
+            let portal = try StandInPortal()
+            defer { portal.stop() }
+            let h = try AgentHarness(
+                config: "open-url = \(Self.template)\ndismiss-policy = after:60", environment: handler.environment,
+                prepareServer: { _ in }, capabilities: "body actions")
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            h.sandbox.upsertSession(
+                SandboxSession(
+                    id: "ses_p", proxyNumber: "+2348000000001", state: "ACTIVE",
+                    metadata: ["label": .string("Rider"), "orderId": .string("B2")]))
+            h.send("call.answered", "ses_p")
+            let live = h.waitForNotify { $0.hints["category"] == "call" && $0.summary == "Rider" }
+            XCTAssertEqual(live?.actions, ["default", "Open"])
+            let client = try BusTestClient(destination: AgentBus.name)
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) {
+                    let get = client.call(
+                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
+                        interface: "org.freedesktop.DBus.Properties")
+                    return Args.printed(get.value).contains("'can-open': <true>")
+                }, "Calls never said can-open")
+
+            let id = live.map { $0.replacesId == 0 ? 1 : $0.replacesId } ?? 1
+            h.mock.emitActionInvoked(id: id, token: "token-7")
+            let opened = portal.waitForOpened()
+            XCTAssertEqual(
+                opened?.uri, "https://ops.example.com/calls/ses_p?order=B2", h.agent.log.suffix(2000).description)
+            XCTAssertEqual(opened?.options["activation_token"], "token-7")
+            XCTAssertEqual(portal.opened().count, 1, "one click, one request")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: handler.opened.path), "the agent started no handler itself")
+        }
+    }
+
     func testWithoutOpenURLOrActionsThereIsNoAction() throws {
         try MainActor.assumeIsolated {
             // The server has actions, the setting is unset.
