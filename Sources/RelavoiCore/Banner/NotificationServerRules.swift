@@ -59,8 +59,8 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// closed): the end of a call (ended, missed), and a ring first shown with "Checking…"
     /// once the server has answered (its badge, often its label too). Orca speaks a
     /// notification when it is shown, not when its words change (its scripts/default.py),
-    /// and GNOME keeps a banner up until the person is active: seen on 43.9 with Orca 43.1,
-    /// an end and a badge updated in place were not spoken.
+    /// and GNOME keeps a banner up until the person is active: seen on 43.9 with Orca 43.1
+    /// and on 50.5 with Orca 51.1, an end (43) and a badge updated in place were not spoken.
     public var newNotificationToBeHeard = false
     /// The live call is low urgency from its first `Notify` (with
     /// `notificationPerPhase`: readable in the list, its ticks never pop).
@@ -282,7 +282,12 @@ public struct NotificationServerRules: Equatable, Sendable {
                 updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
                 offScreenPlace: "the panel's notifications applet, one entry updated in place",
                 doNotDisturb: "no popup at all, critical included (src/app.rs); the applet still gets every Notify")
-        case .kde, .dunst, .other:
+        case .kde:
+            self.init(ticks: .plain)
+            // Plasma keeps a call's popup up and updates it in place: seen on 6.7.4 with
+            // Orca 51.1, the ring's answered badge and the end were not spoken.
+            newNotificationToBeHeard = true
+        case .dunst, .other:
             self.init(ticks: .plain)
         }
     }

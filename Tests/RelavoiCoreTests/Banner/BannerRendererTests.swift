@@ -300,6 +300,10 @@ import Testing
             plasma6.rules
                 == NotificationServerProfile(name: "Plasma", vendor: "KDE", version: "5.27.5", capabilities: []).rules)
         #expect(!plasma6.rules.notificationPerPhase && plasma6.rules.ticks == .plain)
+        #expect(plasma6.rules.newNotificationToBeHeard)
+        #expect(
+            call(on: plasma6).map(\.content.identity) == ["checking-", "", "", "", "", "", "", "end"],
+            "Plasma updates its popup in place: what Orca must hear comes anew")
     }
 
     @Test func gnome48NeverChangesANotificationsUrgencyAndGivesEachPhaseItsOwn() {
