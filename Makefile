@@ -78,6 +78,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	Tests/unit/check-confined-agent.sh
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
+	Tests/shell/check-gnome-shell-a11y.sh
 	Tests/window/check-window.sh
 	Tests/deb/check-deb.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi
@@ -89,6 +90,7 @@ test-shell: deps $(PKG_SHIM)/.stamp
 	$(SWIFT) build --product relavoi-sandbox
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
+	Tests/shell/check-gnome-shell-a11y.sh
 
 # Both builds of the GNOME Shell extension relavoi@relavoi.com and their zips (the form
 # `gnome-extensions install` takes), in .build/shell-extension/.

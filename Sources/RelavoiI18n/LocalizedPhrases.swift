@@ -12,7 +12,7 @@ extension BannerPhrases {
         // TRANSLATORS: %s is the masked phone number the call came in on.
         phrases.incomingCall = L("Incoming call on %s")
         // TRANSLATORS: %s is the call's duration, mm:ss or h:mm:ss.
-        phrases.callEnded = L("Call ended · %s")
+        phrases.callEnded = L("Call ended, %s")
         // TRANSLATORS: after a live call's timer; %s is the time it was answered, e.g. 14:02.
         phrases.sinceTime = L("since %s")
         phrases.clockTime = { LocalClock.hoursMinutes($0) }

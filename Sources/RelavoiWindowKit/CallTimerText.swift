@@ -15,13 +15,14 @@ package enum CallTimerText {
         switch call.phase {
         case "ringing": return L("Ringing…")
         case "live": return clock(call.seconds(at: now))
-        case "ended": return L("Ended · %s", clock(call.seconds(at: now)))
+        case "ended": return L("Ended, %s", clock(call.seconds(at: now)))
         default: return ""
         }
     }
 
-    /// The row's subtitle: the number and the badge's words.
+    /// The row's subtitle: the number and the badge's words (a comma, which screen readers
+    /// do not read out, where a middle dot was read "middle dot").
     package static func subtitle(_ call: CallsReading.Call) -> String {
-        [call.proxyNumber, call.badgeText].filter { !$0.isEmpty }.joined(separator: " · ")
+        [call.proxyNumber, call.badgeText].filter { !$0.isEmpty }.joined(separator: ", ")
     }
 }

@@ -24,6 +24,16 @@ package final class SettingsPage {
         self.window = window
         self.bus = bus
         self.configPath = configPath
+        // GTK 4.8 names an unnamed part by its type: a choice's open list was read "GtkListView".
+        let choices = [
+            ("dismiss_row", L("When a call ends")), ("pause_media_row", L("Pause music and videos")),
+            ("tray_row", L("Panel item")),
+        ]
+        for (row, title) in choices {
+            for list in ui.widget(row).descendants where list.typeName == "GtkListView" {
+                list.setAccessibleLabel(title)
+            }
+        }
         for control in SettingControl.all {
             switch control.kind {
             case .toggle(let on, let off):

@@ -39,8 +39,23 @@ package final class SignInPage {
         ui.widget("phone_row").on("changed") { [weak self] in self?.phoneTyped() }
         // libadwaita 1.2's password row gives its show/hide button no name: a screen reader
         // would say "button" only.
+        // GTK 4.8 names an unnamed part by its type, which Orca reads out with the rest: the
+        // button's icon ("GtkImage Show the API secret") and the Advanced group's lists
+        // ("GtkListBox"). The icon gets the button's words (Orca says them once).
         for part in ui.widget("api_secret_row").descendants where part.typeName.hasSuffix("Button") {
             part.setAccessibleLabel(L("Show the API secret"))
+            for icon in part.descendants where icon.typeName == "GtkImage" {
+                icon.setAccessibleLabel(L("Show the API secret"))
+            }
+        }
+        let groups = [
+            ("sign_in_group", L("Sign in to Relavoi")), ("api_secret_group", L("API secret")),
+            ("phone_group", L("Your phone number (optional)")), ("advanced_group", L("Advanced")),
+        ]
+        for (group, title) in groups {
+            for list in ui.widget(group).descendants where list.typeName == "GtkListBox" {
+                list.setAccessibleLabel(title)
+            }
         }
         fill()
     }
@@ -76,12 +91,30 @@ package final class SignInPage {
         }
     }
 
+    /// Where a screen reader hears a problem: Orca speaks a new description of the object
+    /// that has the focus (GTK 4.8 says nothing when a label appears): the Sign in button
+    /// (pressed from the keyboard) and the field the focus goes to (its text part, whose
+    /// focus GTK 4.8 reports), so the problem is said as it appears.
+    private func describe(_ text: String, field: String?) {
+        ui.widget("sign_in_button").setAccessibleDescription(text)
+        for row in ["api_key_row", "api_secret_row", "phone_row", "base_url_row"] {
+            let said = row == field ? text : ""
+            ui.widget(row).setAccessibleDescription(said)
+            for part in ui.widget(row).descendants where part.typeName == "GtkText" {
+                part.setAccessibleDescription(said)
+            }
+        }
+    }
+
     private func show(_ problem: SignInProblem) {
+        let rows: [SignInField: String] = [
+            .apiKey: "api_key_row", .apiSecret: "api_secret_row", .phone: "phone_row", .baseURL: "base_url_row",
+        ]
+        describe(problem.text, field: rows[problem.field])
         if problem.field == .phone {
             let hint = ui.widget("phone_hint")
             hint.setLabel(problem.text)
             hint.setStyle("error", true)
-            ui.widget("phone_row").setAccessibleDescription(problem.text)
             ui.widget("phone_row").grabFocus()
             return
         }
@@ -100,6 +133,7 @@ package final class SignInPage {
     }
 
     private func clearProblems() {
+        describe("", field: nil)
         for label in errors.values {
             label.isVisible = false
             label.setLabel("")

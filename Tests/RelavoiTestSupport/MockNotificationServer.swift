@@ -33,9 +33,9 @@ public final class MockNotificationServer {
         /// Action ids and labels, alternating (`["default", "Open"]`).
         public var actions: [String] = []
 
-        /// The "mm:ss" after the body's "· " (a live banner's timer); nil when there is none.
+        /// The "mm:ss" after the body's first ", " (a live banner's timer); nil when there is none.
         public var timerText: String? {
-            guard let range = body.range(of: "· ") else { return nil }
+            guard let range = body.range(of: ", ") else { return nil }
             let text = String(body[range.upperBound...].prefix(5))
             return timerSeconds(text) == nil ? nil : text
         }

@@ -10,7 +10,7 @@ public struct BannerPhrases: Sendable {
     public var unverified = "Unverified"
     public var unavailable = "Could not verify"
     public var incomingCall = "Incoming call on %s"
-    public var callEnded = "Call ended · %s"
+    public var callEnded = "Call ended, %s"
     /// After a live call's timer: when it was answered, so an entry a desktop stops
     /// redrawing (GNOME's lock screen, its message list) still says something true.
     public var sinceTime = "since %s"
@@ -42,11 +42,12 @@ public struct BannerPhrases: Sendable {
         }
     }
 
-    /// The badge as the banner's body shows it: the symbol is not translated.
+    /// The badge as the banner's body shows it: its words, which a screen reader says as
+    /// they are (the badge icon beside them draws the check mark); only the warning keeps
+    /// its sign, which screen readers say as "warning". The symbol is not translated.
     public func bannerText(_ badge: VerificationBadge) -> String {
         switch badge {
-        case .checking, .unavailable: return words(badge)
-        case .verified: return "✔ " + verified
+        case .checking, .verified, .unavailable: return words(badge)
         case .unverified: return "⚠ " + unverified
         }
     }

@@ -56,12 +56,12 @@ public struct BannerRenderer: Sendable {
             }
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
-            let since = snapshot.startedAt.flatMap(phrases.clockTime).map { " · " + fill(phrases.sinceTime, $0) } ?? ""
-            lines = ["\(proxy) · \(BannerText.duration(snapshot.seconds))\(since)", badge]
+            let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
+            lines = ["\(proxy), \(BannerText.duration(snapshot.seconds))\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
         case .ended:
-            lines = [fill(phrases.callEnded, BannerText.duration(snapshot.seconds)), "\(proxy) · \(badge)"]
+            lines = [fill(phrases.callEnded, BannerText.duration(snapshot.seconds)), "\(proxy), \(badge)"]
             content.category = "call.ended"
         case .missed:
             lines = [fill(phrases.missedCall, proxy), badge]
@@ -97,7 +97,14 @@ public struct BannerRenderer: Sendable {
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
         let rules = profile.rules
-        if rules.notificationPerPhase { content.identity = snapshot.kind.rawValue }
+        if rules.notificationPerPhase {
+            content.identity = snapshot.kind.rawValue
+        } else if rules.newNotificationToBeHeard, snapshot.kind == .ended || snapshot.kind == .missed {
+            content.identity = "end"
+        }
+        if rules.newNotificationToBeHeard, snapshot.kind == .ringing, snapshot.badge == .checking {
+            content.identity = "checking-" + content.identity
+        }
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }

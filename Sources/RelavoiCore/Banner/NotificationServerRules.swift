@@ -55,6 +55,13 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// between low and normal (48.7's group handler). Seen on 48.7, 50.5 and
     /// 51.0: one ring, ringing and ended pop, the live call in the list.
     public var notificationPerPhase: Bool
+    /// What a screen reader must hear comes as a new notification (the old one is
+    /// closed): the end of a call (ended, missed), and a ring first shown with "Checking…"
+    /// once the server has answered (its badge, often its label too). Orca speaks a
+    /// notification when it is shown, not when its words change (its scripts/default.py),
+    /// and GNOME keeps a banner up until the person is active: seen on 43.9 with Orca 43.1
+    /// and on 50.5 with Orca 51.1, an end (43) and a badge updated in place were not spoken.
+    public var newNotificationToBeHeard = false
     /// The live call is low urgency from its first `Notify` (with
     /// `notificationPerPhase`: readable in the list, its ticks never pop).
     public var liveAtLowUrgency: Bool
@@ -109,6 +116,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             let legacy = (majorVersion ?? 45) < 45
             self.init(ticks: .lowUrgency)
             notificationPerPhase = !legacy
+            newNotificationToBeHeard = true
             liveAtLowUrgency = !legacy
             badgeAsImageHint = !legacy
             keepOnScreenNeedsCritical = true
@@ -274,7 +282,12 @@ public struct NotificationServerRules: Equatable, Sendable {
                 updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
                 offScreenPlace: "the panel's notifications applet, one entry updated in place",
                 doNotDisturb: "no popup at all, critical included (src/app.rs); the applet still gets every Notify")
-        case .kde, .dunst, .other:
+        case .kde:
+            self.init(ticks: .plain)
+            // Plasma keeps a call's popup up and updates it in place: seen on 6.7.4 with
+            // Orca 51.1, the ring's answered badge and the end were not spoken.
+            newNotificationToBeHeard = true
+        case .dunst, .other:
             self.init(ticks: .plain)
         }
     }

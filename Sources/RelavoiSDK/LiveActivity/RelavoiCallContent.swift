@@ -21,7 +21,8 @@ public struct RelavoiCallContent: Sendable, Equatable {
     public let timerText: String
     /// Whether the server verified the call.
     public let verified: Bool
-    /// The badge as the banner shows it: "✔ Verified" or "⚠ Unverified".
+    /// The badge as the banner shows it: "Verified" or "⚠ Unverified" (the words a
+    /// screen reader says; the badge icon draws the check mark).
     public let badgeText: String
     /// The badge's words without a symbol: "Verified" or "Unverified".
     public let badgeWords: String

@@ -40,7 +40,7 @@ final class AgentBusTests: XCTestCase {
             XCTAssertEqual(status, 0, output)
             let shown = h.waitForNotify { $0.summary == "Local app" }
             XCTAssertTrue(shown?.body.contains("+15550123") == true)
-            XCTAssertTrue(shown?.body.contains("✔ Verified") == true)
+            XCTAssertTrue(shown?.body.contains("\nVerified") == true)
             (status, output) = try AgentProcess.run(arguments: ["ctl", "list"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.contains("ses_ctl"), output)

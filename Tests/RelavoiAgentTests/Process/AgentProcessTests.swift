@@ -51,7 +51,7 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertTrue(ringing?.body.hasPrefix("Incoming call on +234 800 000 0001") == true, ringing?.body ?? "")
             h.send("call.answered", "ses_n")
             let live = h.waitForNotify { $0.hints["category"] == "call" && ($0.timerSeconds ?? -1) >= 1 }
-            XCTAssertTrue(live?.body.hasPrefix("+234 800 000 0001 · 00:0") == true, live?.body ?? "")
+            XCTAssertTrue(live?.body.hasPrefix("+234 800 000 0001, 00:0") == true, live?.body ?? "")
             let (status, output) = try AgentProcess.run(arguments: ["ctl", "list"])
             XCTAssertEqual(status, 0, output)
             XCTAssertTrue(output.contains("+234 800 000 0001"), output)
@@ -60,7 +60,7 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertEqual(sms?.body, "New SMS on +234 800 000 0001")
             h.send("call.ended", "ses_n", ["durationSeconds": .int(3)])
             let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
-            XCTAssertTrue(ended?.body.contains("\n+234 800 000 0001 · ") == true, ended?.body ?? "")
+            XCTAssertTrue(ended?.body.contains("\n+234 800 000 0001, ") == true, ended?.body ?? "")
             XCTAssertFalse(h.mock.notifyCalls().contains { $0.body.contains("+2348000000001") }, "never ungrouped")
 
             h.session("ses_odd", proxy: "+15550100")
@@ -99,7 +99,7 @@ final class AgentProcessTests: XCTestCase {
             h.waitForNotify { $0.hints["category"] == "call" }
             h.send("call.ended", "ses_def", ["durationSeconds": .int(754)])
             let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
-            XCTAssertTrue(ended?.body.hasPrefix("Call ended · 12:34") == true, ended?.body ?? "")
+            XCTAssertTrue(ended?.body.hasPrefix("Call ended, 12:34") == true, ended?.body ?? "")
             XCTAssertTrue(h.mock.closeCalls().isEmpty)
         }
     }
@@ -131,7 +131,7 @@ final class AgentProcessTests: XCTestCase {
             let theirs = h.waitForNotify { $0.summary == "Theirs" && $0.body.contains("Unverified") }
             XCTAssertTrue(theirs?.icon.contains("unverified") == true)
             h.send("call.answered", "ses_mine")
-            h.waitForNotify { $0.summary == "Mine" && $0.body.contains("✔ Verified") }
+            h.waitForNotify { $0.summary == "Mine" && $0.body.contains("\nVerified") }
             h.sandbox.failREST = 500
             h.session("ses_err", label: "Err")
             h.send("call.answered", "ses_err")
@@ -261,7 +261,7 @@ final class AgentProcessTests: XCTestCase {
             h.sandbox.restLatency = 1.5
             h.session("ses_slow", proxy: "+2348000000001", label: "Chowdeck rider")
             h.send("call.incoming", "ses_slow", ["proxyNumber": .string("+2348000000001")])
-            let verified = h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("✔ Verified") }
+            let verified = h.waitForNotify { $0.summary == "Chowdeck rider" && $0.body.contains("\nVerified") }
             let ringing = h.mock.notifyCalls().filter { $0.hints["category"] == "call.incoming" }
             let first = try XCTUnwrap(ringing.first)
             XCTAssertTrue(first.body.contains("+234 800 000 0001"), "the number from the stream: \(first.body)")
@@ -271,7 +271,7 @@ final class AgentProcessTests: XCTestCase {
             XCTAssertEqual(first.hints["sound-name"], "phone-incoming-call")
             XCTAssertNotNil(verified)
             h.send("call.answered", "ses_slow")
-            h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("✔ Verified") }
+            h.waitForNotify { $0.hints["category"] == "call" && $0.body.contains("\nVerified") }
             let all = h.mock.notifyCalls()
             XCTAssertFalse(all.contains { $0.body.contains("Unverified") }, "no Unverified before the server answered")
             XCTAssertEqual(all.filter { $0.hints["sound-name"] != nil }.count, 1, "one ring per call")
@@ -291,7 +291,7 @@ final class AgentProcessTests: XCTestCase {
             h.send("call.answered", "ses_race")
             h.send("call.ended", "ses_race", ["durationSeconds": .int(3)])
             let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
-            XCTAssertTrue(ended?.body.hasPrefix("Call ended · 00:03") == true, ended?.body ?? "")
+            XCTAssertTrue(ended?.body.hasPrefix("Call ended, 00:03") == true, ended?.body ?? "")
             let live = h.mock.notifyCalls().filter { ["call", "call.incoming"].contains($0.hints["category"]) }
             XCTAssertEqual(live.count, 0, "no ringing or live banner for a call that ended: \(live)")
         }

@@ -18,7 +18,7 @@ import Testing
 
     @Test func englishDefaultsAreTheBadgeWords() {
         #expect(BannerPhrases.english.words(.unverified) == VerificationBadge.unverified.words)
-        #expect(BannerPhrases.english.bannerText(.verified) == "✔ Verified")
+        #expect(BannerPhrases.english.bannerText(.verified) == "Verified")
         #expect(BannerPhrases.english.moreActiveCalls(1) == "1 more active call")
         #expect(BannerPhrases.english.moreActiveCalls(3) == "3 more active calls")
     }
@@ -28,12 +28,12 @@ import Testing
         var french = BannerPhrases()
         french.verified = "Vérifié"
         french.incomingCall = "Appel entrant sur le %s"
-        french.callEnded = "Appel terminé · %s"
+        french.callEnded = "Appel terminé, %s"
         renderer.phrases = french
         let ringing = BannerSnapshot(kind: .ringing, label: "L", proxyNumber: "+234 800", verified: true, seconds: 0)
-        #expect(renderer.render(ringing, previous: nil).body == "Appel entrant sur le +234 800\n✔ Vérifié")
+        #expect(renderer.render(ringing, previous: nil).body == "Appel entrant sur le +234 800\nVérifié")
         let ended = BannerSnapshot(kind: .ended, label: "L", proxyNumber: "+234 800", verified: true, seconds: 61)
-        #expect(renderer.render(ended, previous: nil).body == "Appel terminé · 01:01\n+234 800 · ✔ Vérifié")
+        #expect(renderer.render(ended, previous: nil).body == "Appel terminé, 01:01\n+234 800, Vérifié")
     }
 }
 

@@ -22,7 +22,7 @@ import Testing
     @Test func firstShowPopsAtNormalUrgencyWithCallHints() {
         let content = BannerRenderer(profile: gnome).render(active, previous: nil)
         #expect(content.summary == "Rider")
-        #expect(content.body == "+1555 · 01:01\n✔ Verified")
+        #expect(content.body == "+1555, 01:01\nVerified")
         #expect(content.iconName == "com.relavoi.Agent-verified")
         #expect(content.category == "call")
         #expect(content.urgency == .normal)
@@ -35,9 +35,9 @@ import Testing
         var live = active
         live.startedAt = Date(timeIntervalSince1970: 1_800_000_000)
         var renderer = BannerRenderer(profile: dunst)
-        #expect(renderer.render(live, previous: nil).body == "+1555 · 01:01\n✔ Verified", "no clock: no answer time")
+        #expect(renderer.render(live, previous: nil).body == "+1555, 01:01\nVerified", "no clock: no answer time")
         renderer.phrases.clockTime = { $0.timeIntervalSince1970 == 1_800_000_000 ? "14:02" : "?" }
-        #expect(renderer.render(live, previous: nil).body == "+1555 · 01:01 · since 14:02\n✔ Verified")
+        #expect(renderer.render(live, previous: nil).body == "+1555, 01:01, since 14:02\nVerified")
         #expect(renderer.render(ended, previous: nil).body.contains("since") == false, "only a live call")
     }
 
@@ -76,15 +76,15 @@ import Testing
         let content = BannerRenderer(profile: gnome).render(unverified, previous: active)
         #expect(content.urgency == .normal)
         #expect(content.iconName == "com.relavoi.Agent-unverified")
-        #expect(content.body == "+1555 · 01:01\n<b>⚠ Unverified</b>")
+        #expect(content.body == "+1555, 01:01\n<b>⚠ Unverified</b>")
     }
 
     @Test func plainServersGetTheBodyVerbatimAndMarkupServersEscaped() {
         let odd = BannerSnapshot(kind: .active, label: "x", proxyNumber: "<i>+1</i>&", verified: false, seconds: 0)
-        #expect(BannerRenderer(profile: plain).render(odd, previous: nil).body == "<i>+1</i>& · 00:00\n⚠ Unverified")
+        #expect(BannerRenderer(profile: plain).render(odd, previous: nil).body == "<i>+1</i>&, 00:00\n⚠ Unverified")
         #expect(
             BannerRenderer(profile: gnome).render(odd, previous: nil).body
-                == "&lt;i&gt;+1&lt;/i&gt;&amp; · 00:00\n<b>⚠ Unverified</b>")
+                == "&lt;i&gt;+1&lt;/i&gt;&amp;, 00:00\n<b>⚠ Unverified</b>")
     }
 
     @Test func endedStateIsNotResidentAndUsesServerTimeout() {
@@ -93,7 +93,7 @@ import Testing
         #expect(content.category == "call.ended")
         #expect(!content.resident)
         #expect(content.expireTimeout == -1)
-        #expect(content.body == "Call ended · 1:01:40\n+1555 · ✔ Verified")
+        #expect(content.body == "Call ended, 1:01:40\n+1555, Verified")
     }
 
     @Test func ringingSoundsOnlyWhenAskedAndRespectsDoNotDisturb() {
@@ -121,7 +121,7 @@ import Testing
             var snapshot = active
             snapshot.badge = badge
             let content = BannerRenderer(profile: plain).render(snapshot, previous: nil)
-            #expect(content.body == "+1555 · 01:01\n\(badge.bannerText)")
+            #expect(content.body == "+1555, 01:01\n\(badge.bannerText)")
             texts.insert(badge.bannerText)
             icons.insert(content.iconName)
         }
@@ -217,7 +217,7 @@ import Testing
                 #expect(tick.urgency == .normal && !tick.transient)
                 #expect(tick.resident && tick.expireTimeout == 0)
                 #expect(tick.soundName == nil && tick.suppressSound)
-                #expect(tick.body.hasPrefix("+1555 · 01:02"))
+                #expect(tick.body.hasPrefix("+1555, 01:02"))
             }
         }
     }
@@ -288,6 +288,7 @@ import Testing
 
     @Test func versionsPickTheirRules() {
         #expect(!gnome43.rules.notificationPerPhase && gnome43.majorVersion == 43)
+        #expect(gnome43.rules.newNotificationToBeHeard && gnome48.rules.newNotificationToBeHeard)
         #expect(gnome48.rules.notificationPerPhase && gnome48.rules.liveAtLowUrgency)
         for version in ["45.0", "46.2", "47.1", "48.7", ""] {
             let profile = NotificationServerProfile(
@@ -299,13 +300,17 @@ import Testing
             plasma6.rules
                 == NotificationServerProfile(name: "Plasma", vendor: "KDE", version: "5.27.5", capabilities: []).rules)
         #expect(!plasma6.rules.notificationPerPhase && plasma6.rules.ticks == .plain)
+        #expect(plasma6.rules.newNotificationToBeHeard)
+        #expect(
+            call(on: plasma6).map(\.content.identity) == ["checking-", "", "", "", "", "", "", "end"],
+            "Plasma updates its popup in place: what Orca must hear comes anew")
     }
 
     @Test func gnome48NeverChangesANotificationsUrgencyAndGivesEachPhaseItsOwn() {
         for keepOnScreen in [false, true] {
             let sent = call(on: gnome48, keepOnScreen: keepOnScreen)
             let byIdentity = Dictionary(grouping: sent, by: \.content.identity)
-            #expect(Set(byIdentity.keys) == ["ringing", "active", "ended"])
+            #expect(Set(byIdentity.keys) == ["checking-ringing", "ringing", "active", "ended"])
             for (identity, contents) in byIdentity {
                 #expect(Set(contents.map(\.content.urgency)).count == 1, "\(identity) changes urgency")
             }
@@ -321,9 +326,11 @@ import Testing
         }
     }
 
-    @Test func gnome43KeepsOneNotificationPoppingAtAnswerWithQuietTicks() {
+    @Test func gnome43PopsAtAnswerTicksQuietlyAndShowsTheSettledRingAndTheEndAnew() {
         let sent = call(on: gnome43)
-        #expect(Set(sent.map(\.content.identity)) == [""], "one notification for the whole call")
+        #expect(
+            sent.map(\.content.identity) == ["checking-", "", "", "", "", "", "", "end"],
+            "a new one once the ring's badge is known, and for the end; the ticks in place")
         #expect(sent.map(\.content.urgency) == [.normal, .normal, .normal, .low, .low, .low, .low, .normal])
         #expect(sent.filter { $0.content.soundName != nil }.count == 1)
     }

@@ -68,11 +68,11 @@ final class ConsumerAppTests: XCTestCase {
         let banner = try XCTUnwrap(first, "banner\(context())")
         XCTAssertEqual(banner.appName, appName)
         XCTAssertEqual(banner.hints["desktop-entry"], desktopEntry)
-        XCTAssertEqual(banner.body, "+2348000000001 · 00:00\n✔ Verified")
+        XCTAssertEqual(banner.body, "+2348000000001, 00:00\nVerified")
         XCTAssertTrue(
             LoopWait.until(timeout: 30) {
                 mock.notifyCalls().contains {
-                    $0.body.hasPrefix("+2348000000001 · ") && ($0.timerSeconds ?? -1) >= 2 && $0.replacesId != 0
+                    $0.body.hasPrefix("+2348000000001, ") && ($0.timerSeconds ?? -1) >= 2 && $0.replacesId != 0
                 }
             }, "ticks\(context())")
 

@@ -19,7 +19,7 @@ final class RelavoiCallContentTests: XCTestCase {
                 verified: verified, seconds: state.elapsedSeconds)
             let rendered = BannerRenderer(profile: .unknown).render(snapshot, previous: nil)
             XCTAssertEqual(rendered.summary, content.label)
-            XCTAssertEqual(rendered.body, "\(content.number) · \(content.timerText)\n\(content.badgeText)")
+            XCTAssertEqual(rendered.body, "\(content.number), \(content.timerText)\n\(content.badgeText)")
             XCTAssertEqual(rendered.iconName, content.badgeIconName)
             XCTAssertEqual(content.verified, verified)
         }
@@ -30,7 +30,7 @@ final class RelavoiCallContentTests: XCTestCase {
             attributes: attributes,
             state: .init(elapsedSeconds: 83, verified: true, otherPartyLabel: "✔ Verified bank"))
         XCTAssertEqual(verified.timerText, "01:23")
-        XCTAssertEqual(verified.badgeText, "✔ Verified")
+        XCTAssertEqual(verified.badgeText, "Verified")
         XCTAssertEqual(verified.badgeWords, "Verified")
         XCTAssertEqual(verified.badgeIconName, "com.relavoi.Agent-verified")
         XCTAssertEqual(verified.badgeSymbolicIconName, "com.relavoi.Agent-verified-symbolic")
