@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "RelavoiAgentKit", targets: ["RelavoiAgentKit"]),
         .library(name: "RelavoiSandboxKit", targets: ["RelavoiSandboxKit"]),
         .library(name: "RelavoiCore", targets: ["RelavoiCore"]),
+        .library(name: "RelavoiSettings", targets: ["RelavoiSettings"]),
         .library(name: "RelavoiGLib", targets: ["RelavoiGLib"]),
         .library(name: "RelavoiDBus", targets: ["RelavoiDBus"]),
         .library(name: "RelavoiTestSupport", targets: ["RelavoiTestSupport"]),
@@ -67,7 +68,7 @@ let package = Package(
         // The banner engine: every banner of the process (BannerMachine, one timer, the renderer for
         // the server, the delivery thread). LiveActivityManager and the agent both drive it.
         .target(
-            name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify", "RelavoiSettings"],
+            name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify"],
             swiftSettings: swift6),
         // The event stream engine: token, WebSocket, reconnects, REST look-ups (libsoup). RelavoiEvents
         // is its public face; the agent drives it directly.
@@ -76,7 +77,7 @@ let package = Package(
         // The public API that mirrors the iOS SDK, and nothing else.
         .target(
             name: "RelavoiSDK",
-            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiBanners"],
+            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiBanners", "RelavoiSettings"],
             swiftSettings: swift6),
 
         // A local Relavoi-compatible server: demo, tests and benchmarks run against it.
@@ -118,7 +119,9 @@ let package = Package(
         // bench and the soak): python3-dbusmock, the agent harness, waits on the loop. No XCTest.
         .target(
             name: "RelavoiTestSupport",
-            dependencies: ["RelavoiAgentKit", "RelavoiBanners", "RelavoiCore", "RelavoiGLib", "CGLib"],
+            dependencies: [
+                "RelavoiAgentKit", "RelavoiBanners", "RelavoiCore", "RelavoiSettings", "RelavoiGLib", "CGLib",
+            ],
             path: "Tests/RelavoiTestSupport",
             swiftSettings: swift6),
         // The tests' side of it: skips where a server cannot start, dunst under Xvfb.
@@ -126,7 +129,8 @@ let package = Package(
             name: "RelavoiXCTestSupport", dependencies: ["RelavoiTestSupport"],
             path: "Tests/RelavoiXCTestSupport", swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiCoreTests", dependencies: ["RelavoiCore", "KeyFileText", "RelavoiTestSupport"],
+            name: "RelavoiCoreTests",
+            dependencies: ["RelavoiCore", "RelavoiSettings", "KeyFileText", "RelavoiTestSupport"],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib", "RelavoiTestSupport"],
@@ -176,7 +180,8 @@ let package = Package(
             name: "fuzz-frames", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-frames",
             swiftSettings: swift6),
         .executableTarget(
-            name: "fuzz-settings", dependencies: ["RelavoiFuzzDriver", "RelavoiCore", "KeyFileText"],
+            name: "fuzz-settings",
+            dependencies: ["RelavoiFuzzDriver", "RelavoiCore", "RelavoiSettings", "KeyFileText"],
             path: "Fuzz/fuzz-settings",
             swiftSettings: swift6),
         .executableTarget(

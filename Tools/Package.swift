@@ -21,6 +21,7 @@ let package = Package(
             name: "relavoi-bench",
             dependencies: [
                 product("RelavoiAgentKit"), product("RelavoiSDK"), product("RelavoiSandboxKit"), product("RelavoiCore"),
+                product("RelavoiSettings"),
                 product("RelavoiGLib"), product("CGLib"), product("RelavoiTestSupport"),
                 "RelavoiProcFS",
             ],

@@ -3,7 +3,6 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 import RelavoiNotify
-import RelavoiSettings
 
 /// Runs every banner of the process: the pure `BannerMachine` for state, one
 /// timer aligned to the second (none while nothing ticks or waits), the
@@ -11,8 +10,9 @@ import RelavoiSettings
 /// (`NotificationDeliveryDriver`).
 @MainActor
 package final class BannerDriver {
-    /// Starts with the user's banner settings from the agent's `agent.conf`.
-    package static let shared = BannerDriver(settings: BannerSettings.loadUserSettings())
+    /// The process's banners, with the default settings until its owner hands in its own
+    /// (the agent from its settings, an app from the person's agent.conf).
+    package static let shared = BannerDriver()
 
     /// Called once when a banner is gone: `byUser` when the person dismissed
     /// it (on the server or from the panel item), false when the code closed it.

@@ -53,7 +53,7 @@ package struct AgentConfigLayers: Equatable, Sendable {
 
     /// Where `key`'s value comes from, the environment included.
     package func origin(of key: String, environment: [String: String] = [:]) -> SettingOrigin {
-        if let variable = AgentSettings.environmentVariable(for: key), environment[variable]?.isEmpty == false {
+        if let variable = Setting.named(key)?.environmentVariable, environment[variable]?.isEmpty == false {
             return .environment(variable: variable)
         }
         if user[key] != nil { return .user(path: userPath) }

@@ -114,7 +114,7 @@ public final class RelavoiWindow {
             }
         }
         // Nothing set up yet: the window opens where that is done.
-        let configured = (try? AgentConfigLayers.load(userPath: configPath).merged["api-key"]) != nil
+        let configured = (try? AgentConfigLayers.load(userPath: configPath).merged[Setting.apiKey.key]) != nil
         show(requestedPage ?? (configured ? .status : .signIn))
     }
 

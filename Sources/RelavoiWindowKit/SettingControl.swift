@@ -1,8 +1,9 @@
 import RelavoiCore
+import RelavoiSettings
 
-/// One setting of the Settings page: its `agent.conf` key, the `.ui` ids it uses
-/// (`ID_row`, `ID_switch`, `ID_choice_N`, `ID_origin`, `ID_error`), and how its control
-/// shows a value.
+/// One setting of the Settings page: its entry of the table of settings, the `.ui` ids it
+/// uses (`ID_row`, `ID_switch`, `ID_choice_N`, `ID_origin`, `ID_error`), and how its control
+/// shows a value (values as agent.conf spells them: `Setting.value(in:)`).
 package struct SettingControl: Sendable {
     package enum Kind: Sendable {
         /// A switch: the values for on and off.
@@ -21,49 +22,45 @@ package struct SettingControl: Sendable {
         }
     }
 
-    package let key: String
+    package let setting: Setting
     package let id: String
     package let kind: Kind
 
-    /// The page's settings, in the order they are shown. Defaults are the parser's own.
+    package var key: String { setting.key }
+
+    /// A switch for a `.bool` setting.
+    static func toggle(_ setting: Setting, id: String) -> SettingControl {
+        SettingControl(setting: setting, id: id, kind: .toggle(on: "true", off: "false"))
+    }
+
+    /// The setting's own words, as a list (`radio`: as radio rows).
+    static func choice(_ setting: Setting, id: String, radio: Bool = false) -> SettingControl {
+        guard case .choice(let words) = setting.type else { preconditionFailure("\(setting.key) is not a choice") }
+        return SettingControl(setting: setting, id: id, kind: radio ? .radio(words) : .choice(words))
+    }
+
+    /// The page's settings, in the order they are shown. Defaults are the table's own.
     package static let all: [SettingControl] = [
-        SettingControl(key: "banners-enabled", id: "banners", kind: .toggle(on: "true", off: "false")),
-        SettingControl(key: "keep-on-screen", id: "keep_on_screen", kind: .toggle(on: "true", off: "false")),
-        SettingControl(key: "ring-through-dnd", id: "ring_dnd", kind: .toggle(on: "true", off: "false")),
+        .toggle(.bannersEnabled, id: "banners"),
+        .toggle(.keepOnScreen, id: "keep_on_screen"),
+        .toggle(.ringThroughDoNotDisturb, id: "ring_dnd"),
+        // A few common values; another one written in agent.conf is shown as the row's subtitle.
         SettingControl(
-            key: "dismiss-policy", id: "dismiss", kind: .choice(["immediate", "default", "after:10", "after:60"])),
-        SettingControl(key: "sms-notifications", id: "sms", kind: .toggle(on: "true", off: "false")),
+            setting: .dismissPolicy, id: "dismiss",
+            kind: .choice(
+                [AgentDismissPolicy.immediate, .default, .after(seconds: 10), .after(seconds: 60)].map(\.description))),
+        .toggle(.smsNotifications, id: "sms"),
+        .choice(.pauseMedia, id: "pause_media"),
+        .choice(.lockScreen, id: "lock_screen", radio: true),
+        // The question is answered here: on or off (`ask` shows as off).
         SettingControl(
-            key: MediaPauseMode.settingKey, id: "pause_media", kind: .choice(MediaPauseMode.allCases.map(\.rawValue))),
-        SettingControl(
-            key: LockScreenPrivacy.settingKey, id: "lock_screen",
-            kind: .radio(LockScreenPrivacy.allCases.map(\.rawValue))),
-        SettingControl(key: TopBarAnswer.settingKey, id: "top_bar", kind: .toggle(on: "on", off: "off")),
-        SettingControl(key: "tray-item", id: "tray", kind: .choice(["auto", "on", "off"])),
-        SettingControl(key: "proxy-numbers", id: "proxy_numbers", kind: .text),
-        SettingControl(key: OpenURLTemplate.settingKey, id: "open_url", kind: .text),
+            setting: .topBar, id: "top_bar", kind: .toggle(on: TopBarAnswer.on.rawValue, off: TopBarAnswer.off.rawValue)
+        ),
+        .choice(.trayItem, id: "tray"),
+        SettingControl(setting: .proxyNumbers, id: "proxy_numbers", kind: .text),
+        SettingControl(setting: .openURL, id: "open_url", kind: .text),
     ]
 
     /// The value `settings` holds for this key, in the form the control shows.
-    package func value(in settings: AgentSettings) -> String {
-        switch key {
-        case "banners-enabled": return settings.banners.enabled ? "true" : "false"
-        case "keep-on-screen": return settings.banners.keepOnScreen ? "true" : "false"
-        case "ring-through-dnd": return settings.banners.ringThroughDoNotDisturb ? "true" : "false"
-        case "sms-notifications": return settings.smsNotifications ? "true" : "false"
-        case "dismiss-policy":
-            switch settings.dismissPolicy {
-            case .immediate: return "immediate"
-            case .default: return "default"
-            case .after(let seconds): return "after:\(seconds)"
-            }
-        case LockScreenPrivacy.settingKey: return settings.lockScreen.rawValue
-        case TopBarAnswer.settingKey: return settings.topBar == .on ? "on" : "off"
-        case "tray-item": return settings.trayItem.rawValue
-        case MediaPauseMode.settingKey: return settings.pauseMedia.rawValue
-        case "proxy-numbers": return settings.proxyNumbers.joined(separator: ", ")
-        case OpenURLTemplate.settingKey: return settings.openURL?.description ?? ""
-        default: return ""
-        }
-    }
+    package func value(in settings: AgentSettings) -> String { setting.value(in: settings) }
 }

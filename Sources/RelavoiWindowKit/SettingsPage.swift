@@ -68,7 +68,7 @@ package final class SettingsPage {
                 let row = ui.widget(control.id + "_row")
                 if let index = values.firstIndex(of: value) {
                     row.selectedIndex = index
-                } else if control.key == "dismiss-policy" {
+                } else {
                     row.setSubtitle(L("Now: %s (set in agent.conf)", value))
                 }
             case .radio(let values):
@@ -137,7 +137,7 @@ package final class SettingsPage {
             ui.widget("toasts").showToast(L("Not saved: %s", error.description))
             return
         }
-        if control.key == TopBarAnswer.settingKey { switchTopBar(value == "on") }
+        if control.key == Setting.topBar.key { switchTopBar(value == TopBarAnswer.on.rawValue) }
         reload()
     }
 

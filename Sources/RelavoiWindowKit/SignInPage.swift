@@ -143,7 +143,7 @@ package final class SignInPage {
         let target: LoginTarget
         switch LoginTarget.resolve(options: options, existing: existing, environment: [:]) {
         case .success(let resolved): target = resolved
-        case .failure(let error) where error.key == "base-url":
+        case .failure(let error) where error.key == Setting.baseURL.key:
             return show(
                 SignInProblem(
                     .baseURL, L("This is not a server address: it starts with https:// (or http:// on this computer)."))
@@ -185,9 +185,9 @@ package final class SignInPage {
                     .general,
                     L("The keyring could not store the API secret (%s); nothing was saved.", error.description)))
         }
-        var values: [(key: String, value: String)] = [("api-key", key), ("tenant-id", tenant)]
-        if let phone { values.append(("user-phone", phone)) }
-        if let baseURL { values.append(("base-url", baseURL)) }
+        var values: [(key: String, value: String)] = [(Setting.apiKey.key, key), (Setting.tenantId.key, tenant)]
+        if let phone { values.append((Setting.userPhone.key, phone)) }
+        if let baseURL { values.append((Setting.baseURL.key, baseURL)) }
         do {
             try AgentConfigWriter.set(values, path: configPath)
         } catch {

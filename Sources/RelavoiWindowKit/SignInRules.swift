@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiAgentKit
 import RelavoiCore
 import RelavoiI18n
+import RelavoiSettings
 import RelavoiStream
 
 /// `relavoi-agent login`'s rules as the window applies them: the same shapes

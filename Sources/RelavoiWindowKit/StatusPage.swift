@@ -64,7 +64,7 @@ package final class StatusPage {
         let button = ui.widget("sign_in_again_button")
         button.isVisible = line.signIn != nil
         if let label = line.signIn { button.setButtonLabel(label) }
-        let key = (try? AgentConfigLayers.load(userPath: configPath).merged["api-key"]) ?? nil
+        let key = (try? AgentConfigLayers.load(userPath: configPath).merged[Setting.apiKey.key]) ?? nil
         let account = ui.widget("account_row")
         account.setSubtitle(key.map { String($0.prefix(16)) + "…" } ?? L("Not signed in"))
         ui.widget("sign_out_button").isSensitive = key != nil
@@ -116,7 +116,9 @@ package final class StatusPage {
     }
 
     private func signOut() {
-        guard let key = (try? AgentConfigLayers.load(userPath: configPath).user["api-key"]) ?? nil else { return }
+        guard let key = (try? AgentConfigLayers.load(userPath: configPath).user[Setting.apiKey.key]) ?? nil else {
+            return
+        }
         var problem: String?
         do {
             try Keyring.clear(apiKey: key)
@@ -124,7 +126,7 @@ package final class StatusPage {
             problem = error.description
         }
         do {
-            try AgentConfigWriter.remove(["api-key"], path: configPath)
+            try AgentConfigWriter.remove([Setting.apiKey.key], path: configPath)
         } catch {
             problem = error.description
         }

@@ -1,5 +1,6 @@
 import RelavoiCore
 import RelavoiGLib
+import RelavoiSettings
 
 /// The account's API secret, from the keyring or the secret file.
 enum AccountSecret {

@@ -1,6 +1,7 @@
 import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
+import RelavoiSettings
 import RelavoiStream
 
 extension Agent {

@@ -3,6 +3,7 @@ import RelavoiBanners
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiSettings
 import RelavoiStream
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT

@@ -3,6 +3,7 @@ import Glibc
 import RelavoiCore
 import RelavoiGLib
 import RelavoiI18n
+import RelavoiSettings
 
 /// `relavoi-agent [OPTION…]`, parsed with GLib's GOptionContext (`CommandLineParser`).
 public struct AgentOptions: Equatable, Sendable {
@@ -15,7 +16,7 @@ public struct AgentOptions: Equatable, Sendable {
     static var summary: String {
         L(
             "Shows live banners for Relavoi calls on the desktop's notification server.\n\nCommands:\n  relavoi-agent login        check the API key and secret with the server, then save\n                             them (keyring, agent.conf) with the tenant id and your phone\n  relavoi-agent ctl ...      drive banners over D-Bus (relavoi-agent ctl --help)\n\nSettings: $XDG_CONFIG_HOME/relavoi/agent.conf, then RELAVOI_* environment\nvariables (see man relavoi-agent). The API secret is never taken from the command line."
-        ) + "\n\n" + mediaSummary
+        ) + "\n\n" + mediaSummary + "\n\n" + Setting.helpText
     }
     /// `pause-media`, the one setting that acts beyond the agent's own banners.
     static var mediaSummary: String {

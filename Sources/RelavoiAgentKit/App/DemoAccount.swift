@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiSettings
 
 extension AgentSettings {
     /// `--demo`: the sandbox's throwaway account and a short linger; the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RelavoiCore
+import RelavoiSettings
 import RelavoiStream
 
 extension RelavoiConfig {
@@ -7,13 +8,13 @@ extension RelavoiConfig {
     /// anything but loopback.
     init(agentSettings settings: AgentSettings) throws(SettingsError) {
         guard let baseURL = URL(string: settings.baseURL) else {
-            throw SettingsError(key: "base-url", message: "not a URL")
+            throw SettingsError(key: Setting.baseURL.key, message: "not a URL")
         }
         self.init(baseURL: baseURL, webSocketURL: settings.webSocketURL.flatMap(URL.init(string:)))
         do {
             try validate()
         } catch {
-            throw SettingsError(key: "base-url", message: "\(error)")
+            throw SettingsError(key: Setting.baseURL.key, message: "\(error)")
         }
     }
 }

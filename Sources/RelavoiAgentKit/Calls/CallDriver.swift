@@ -3,6 +3,7 @@ import Glibc
 import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
+import RelavoiSettings
 import RelavoiStream
 
 /// Carries out `CallMachine` for the agent: stream events and lookup answers

@@ -125,9 +125,9 @@ public enum LoginCommand {
             stored = false
             explainNoKeyring(error, configPath: configPath, io: io)
         }
-        var values: [(key: String, value: String)] = [("api-key", apiKey), ("tenant-id", tenant)]
-        if let phone { values.append(("user-phone", phone)) }
-        if let baseURL = options.baseURL { values.append(("base-url", baseURL)) }
+        var values: [(key: String, value: String)] = [(Setting.apiKey.key, apiKey), (Setting.tenantId.key, tenant)]
+        if let phone { values.append((Setting.userPhone.key, phone)) }
+        if let baseURL = options.baseURL { values.append((Setting.baseURL.key, baseURL)) }
         do {
             try AgentConfigWriter.set(values, path: configPath)
         } catch {
@@ -140,7 +140,7 @@ public enum LoginCommand {
         }
         guard stored else { return exitNotStored }
         io.out(L("Stored the API secret in the keyring as \"%s\".", label))
-        LoginTopBarQuestion(io: io).ask(configured: existing[TopBarAnswer.settingKey], configPath: configPath)
+        LoginTopBarQuestion(io: io).ask(configured: existing[Setting.topBar.key], configPath: configPath)
         io.out(
             L(
                 "Start the agent: systemctl --user start relavoi-agent (or log out and in again); an agent already running takes these at once."

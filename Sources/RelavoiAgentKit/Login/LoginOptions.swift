@@ -1,5 +1,6 @@
 import RelavoiGLib
 import RelavoiI18n
+import RelavoiSettings
 
 /// `relavoi-agent login [--api-key KEY] [--base-url URL] [--user-phone E164]
 /// [--config FILE] [--offline] [--force]`.
@@ -29,7 +30,8 @@ package struct LoginOptions: Equatable {
     static func parse(_ args: [String]) -> Parsed {
         let parser = CommandLineParser(
             options: [
-                .init("api-key", value: "KEY"), .init("base-url", value: "URL"), .init("user-phone", value: "E164"),
+                .init(Setting.apiKey.key, value: "KEY"), .init(Setting.baseURL.key, value: "URL"),
+                .init(Setting.userPhone.key, value: "E164"),
                 .init("config", value: "FILE", filename: true), .init("offline"), .init("force"),
             ],
             keepsUnknownOptions: true, helpOptions: ["-h", "--help"])
@@ -46,7 +48,8 @@ package struct LoginOptions: Equatable {
         var options = LoginOptions()
         for given in parsed.given {
             let valued: [String: WritableKeyPath<LoginOptions, String?>] = [
-                "api-key": \.apiKey, "base-url": \.baseURL, "user-phone": \.userPhone, "config": \.configPath,
+                Setting.apiKey.key: \.apiKey, Setting.baseURL.key: \.baseURL, Setting.userPhone.key: \.userPhone,
+                "config": \.configPath,
             ]
             if let path = valued[given.name] {
                 guard let value = given.value, !value.isEmpty else {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiI18n
+import RelavoiSettings
 
 /// The questions `login` asks once the key and secret are known: which
 /// tenant, and the user's own phone number. Bad answers are asked again; an

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RelavoiCore
+import RelavoiSettings
 import RelavoiStream
 
 /// Where `login` checks the pair and what is configured already: the
@@ -22,15 +23,16 @@ package struct LoginTarget {
         var file = existing
         var environment = environment
         if let baseURL = options.baseURL {
-            file["base-url"] = baseURL
-            environment.removeValue(forKey: "RELAVOI_BASE_URL")
+            file[Setting.baseURL.key] = baseURL
+            if let variable = Setting.baseURL.environmentVariable { environment.removeValue(forKey: variable) }
         }
         var phone: String?
         if let given = options.userPhone {
             phone = LoginQuestions.normalizedPhone(given)
             guard let phone, AgentSettings.isE164(phone) else {
                 return .failure(
-                    SettingsError(key: "--user-phone", message: "expected an E.164 number such as +2348000000001"))
+                    SettingsError(
+                        key: "--" + Setting.userPhone.key, message: "expected an E.164 number such as +2348000000001"))
             }
         }
         do throws(SettingsError) {
@@ -38,8 +40,8 @@ package struct LoginTarget {
             return .success(
                 LoginTarget(
                     settings: settings, config: try RelavoiConfig(agentSettings: settings),
-                    configuredTenant: existing["tenant-id"].flatMap(Self.uuid),
-                    configuredPhone: existing["user-phone"].map { $0.trimmingWhitespace() }
+                    configuredTenant: existing[Setting.tenantId.key].flatMap(Self.uuid),
+                    configuredPhone: existing[Setting.userPhone.key].map { $0.trimmingWhitespace() }
                         .flatMap { $0.isEmpty ? nil : $0 },
                     userPhone: phone))
         } catch {

@@ -70,7 +70,7 @@ struct LoginTopBarQuestion {
         }
         let saved = yes == true ? TopBarAnswer.on : .off
         do {
-            try AgentConfigWriter.set([(TopBarAnswer.settingKey, saved.rawValue)], path: configPath)
+            try AgentConfigWriter.set([(Setting.topBar.key, saved.rawValue)], path: configPath)
         } catch {
             io.err("relavoi-agent login: " + L("the answer was NOT saved: %s", error.description))
         }

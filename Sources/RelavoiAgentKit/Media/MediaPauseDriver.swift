@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiSettings
 
 /// Carries out `MediaPauseMachine` for the agent: the calls the person is shown come from
 /// `CallDriver`, and the machine's actions become MPRIS calls (`MPRISBus`). While the

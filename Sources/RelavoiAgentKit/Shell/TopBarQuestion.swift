@@ -97,10 +97,10 @@ enum TopBarQuestion {
 
     static func save(_ answer: TopBarAnswer, configPath: String) {
         do {
-            try AgentConfigWriter.set([(TopBarAnswer.settingKey, answer.rawValue)], path: configPath)
+            try AgentConfigWriter.set([(Setting.topBar.key, answer.rawValue)], path: configPath)
         } catch {
             Log.warning(
-                "top bar: could not save \(TopBarAnswer.settingKey) = \(answer.rawValue) in \(configPath): \(error)")
+                "top bar: could not save \(Setting.topBar.key) = \(answer.rawValue) in \(configPath): \(error)")
         }
     }
 }

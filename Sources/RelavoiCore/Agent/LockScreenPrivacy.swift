@@ -7,7 +7,6 @@
 public enum LockScreenPrivacy: String, Equatable, Sendable, CaseIterable {
     case label, number, badge, off
 
-    public static let settingKey = "lock-screen"
     /// How many of the number's last digits `label` shows.
     public static let shownDigits = 4
 

@@ -6,6 +6,4 @@ import FoundationEssentials
 /// music alone), `off` never. They play again when the last such call ends.
 public enum MediaPauseMode: String, Equatable, Sendable, CaseIterable {
     case ringing, answered, off
-
-    public static let settingKey = "pause-media"
 }

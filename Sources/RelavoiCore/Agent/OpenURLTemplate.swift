@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The `open-url` setting: the page a click on a call's banner opens, e.g.
+/// The page a click on a call's banner opens, e.g.
 /// `https://ops.example.com/calls/{sessionId}?order={metadata.orderId}`.
 ///
 /// Placeholders are `{sessionId}` and `{metadata.KEY}` (a key of the
@@ -18,7 +18,11 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
         case metadata(key: String)
     }
 
-    public static let settingKey = "open-url"
+    /// A template that cannot be used, and why.
+    public struct Invalid: Error, Equatable, Sendable {
+        public let message: String
+    }
+
     static let maxLength = 2048
 
     public let parts: [Part]
@@ -27,8 +31,8 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
     /// The template as written.
     public let description: String
 
-    public init(parsing text: String) throws(SettingsError) {
-        func bad(_ message: String) -> SettingsError { SettingsError(key: Self.settingKey, message: message) }
+    public init(parsing text: String) throws(Invalid) {
+        func bad(_ message: String) -> Invalid { Invalid(message: message) }
         guard text.utf8.count <= Self.maxLength else { throw bad("longer than \(Self.maxLength) bytes") }
         guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0.value > 0x7E })
         else {
@@ -73,7 +77,7 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
         return url
     }
 
-    private static func placeholder(_ name: Substring, bad: (String) -> SettingsError) throws(SettingsError) -> Part {
+    private static func placeholder(_ name: Substring, bad: (String) -> Invalid) throws(Invalid) -> Part {
         if name == "sessionId" { return .sessionId }
         let prefix = "metadata."
         if name.hasPrefix(prefix) {
@@ -89,7 +93,7 @@ public struct OpenURLTemplate: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The scheme and host come before any placeholder and are allowed.
-    private static func checkDestination(_ parts: [Part], bad: (String) -> SettingsError) throws(SettingsError) {
+    private static func checkDestination(_ parts: [Part], bad: (String) -> Invalid) throws(Invalid) {
         guard case .literal(let head)? = parts.first else {
             throw bad("must start with https:// and a host, not a placeholder")
         }

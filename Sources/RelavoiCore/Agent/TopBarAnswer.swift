@@ -3,6 +3,4 @@
 /// running agent write `on` or `off`, and nothing asks again after that.
 public enum TopBarAnswer: String, Equatable, Sendable, CaseIterable {
     case ask, on, off
-
-    public static let settingKey = "gnome-top-bar"
 }

@@ -43,7 +43,7 @@ public enum TopBarOffer {
     /// extension on can work: installed, not on, not refused by the shell.
     public static func decide(answer: TopBarAnswer, isGNOME: Bool, status: Status) -> Decision {
         guard isGNOME else { return .skip("not a GNOME session") }
-        guard answer == .ask else { return .skip("already answered (\(TopBarAnswer.settingKey) = \(answer.rawValue))") }
+        guard answer == .ask else { return .skip("already answered: \(answer.rawValue)") }
         switch status {
         case .noShell: return .skip("GNOME Shell is not on the session bus")
         case .extensionsOff: return .skip("extensions are turned off in this session")

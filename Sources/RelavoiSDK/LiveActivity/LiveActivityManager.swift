@@ -76,7 +76,7 @@ private final class CallActivity {
 
     nonisolated init() {}
 
-    private var banners: BannerDriver { .shared }
+    private var banners: BannerDriver { .forApps }
 
     var state: RelavoiCallAttributes.State? {
         guard let key, let banner = banners.banner(key) else { return nil }

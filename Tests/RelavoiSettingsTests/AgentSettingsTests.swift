@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore
