@@ -70,14 +70,22 @@ let package = Package(
         .target(
             name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify"],
             swiftSettings: swift6),
-        // The event stream engine: token, WebSocket, reconnects, REST look-ups (libsoup). RelavoiEvents
-        // is its public face; the agent drives it directly.
+        // Relavoi's terms for a client: the configuration and errors (the SDK's RelavoiConfig and
+        // RelavoiError), the token request, and sign-in's check of a key and secret.
         .target(
             name: "RelavoiStream", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiSoup"], swiftSettings: swift6),
+        // The event stream engine: token refresh, WebSocket, reconnects, REST look-ups (libsoup).
+        // RelavoiEvents is its public face; the agent drives it directly.
+        .target(
+            name: "RelavoiStreamEngine", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiSoup", "RelavoiStream"],
+            swiftSettings: swift6),
         // The public API that mirrors the iOS SDK, and nothing else.
         .target(
             name: "RelavoiSDK",
-            dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiBanners", "RelavoiSettings"],
+            dependencies: [
+                "RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiStreamEngine", "RelavoiBanners",
+                "RelavoiSettings",
+            ],
             swiftSettings: swift6),
 
         // A local Relavoi-compatible server: demo, tests and benchmarks run against it.
@@ -87,13 +95,23 @@ let package = Package(
         .executableTarget(
             name: "relavoi-sandbox", dependencies: ["RelavoiSandboxKit", "RelavoiGLib"], swiftSettings: swift6),
 
+        // The agent's contract for its clients (the window, `ctl`, `login`): its D-Bus names and
+        // the Calls and Health readings, sign-in's checks, the keyring, GNOME's extension switch.
+        // No daemon code: the window links this, not RelavoiAgentKit.
+        .target(
+            name: "RelavoiClient",
+            dependencies: [
+                "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiSecret", "RelavoiSettings", "RelavoiStream",
+            ],
+            swiftSettings: swift6),
         // The session agent: settings, secrets, D-Bus control interface, events -> banners.
         // It names no g_/notify_/soup_/secret_ function: the adapters above do.
         .target(
             name: "RelavoiAgentKit",
             dependencies: [
-                "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiCore", "RelavoiGLib", "RelavoiDBus",
-                "RelavoiTray", "RelavoiPhone", "RelavoiI18n", "RelavoiDesktop", "RelavoiSecret", "RelavoiNotify",
+                "RelavoiStream", "RelavoiStreamEngine", "RelavoiClient", "RelavoiBanners", "RelavoiSettings",
+                "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
+                "RelavoiDesktop", "RelavoiSecret", "RelavoiNotify",
             ],
             swiftSettings: swift6),
         .executableTarget(
@@ -110,7 +128,7 @@ let package = Package(
         .target(
             name: "RelavoiWindowKit",
             dependencies: [
-                "RelavoiGtk", "RelavoiAgentKit", "RelavoiSettings", "RelavoiStream", "RelavoiCore", "RelavoiGLib",
+                "RelavoiGtk", "RelavoiClient", "RelavoiSettings", "RelavoiStream", "RelavoiCore", "RelavoiGLib",
                 "RelavoiDBus", "RelavoiPhone", "RelavoiI18n",
             ],
             swiftSettings: swift6),
@@ -141,14 +159,16 @@ let package = Package(
         .testTarget(
             name: "RelavoiSDKTests",
             dependencies: [
-                "RelavoiSDK", "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiGLib", "RelavoiSandboxKit",
+                "RelavoiSDK", "RelavoiStream", "RelavoiStreamEngine", "RelavoiBanners", "RelavoiSettings",
+                "RelavoiGLib", "RelavoiSandboxKit",
                 "RelavoiTestSupport", "RelavoiXCTestSupport", "CGLib",
             ],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiAgentTests",
             dependencies: [
-                "RelavoiAgentKit", "RelavoiStream", "RelavoiBanners", "RelavoiSettings", "RelavoiDBus",
+                "RelavoiAgentKit", "RelavoiClient", "RelavoiStream", "RelavoiStreamEngine", "RelavoiBanners",
+                "RelavoiSettings", "RelavoiDBus",
                 "RelavoiDesktop",
                 "RelavoiSandboxKit", "RelavoiTestSupport",
                 "RelavoiXCTestSupport",

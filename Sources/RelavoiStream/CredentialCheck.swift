@@ -4,7 +4,7 @@ import RelavoiSoup
 
 /// One token exchange with nothing started around it: `relavoi-agent login`
 /// checks a pair before it saves anything. The secret goes only into the
-/// request body, as in `TokenProvider`.
+/// request body, as in the stream's token refresh.
 @MainActor
 package enum CredentialCheck {
     package static func run(apiKey: String, apiSecret: String, config: RelavoiConfig) async -> CredentialCheckResult {
@@ -20,7 +20,7 @@ package enum CredentialCheck {
         let response: HTTPResponse
         do {
             response = try await http.postJSON(
-                url, body: TokenProvider.credentialsBody(apiKey: apiKey, apiSecret: apiSecret),
+                url, body: TokenRequest.credentialsBody(apiKey: apiKey, apiSecret: apiSecret),
                 headers: [("Accept", "application/json")])
         } catch let error as SoupError {
             return .unreachable(error.message)
@@ -29,14 +29,14 @@ package enum CredentialCheck {
         }
         switch response.status {
         case 200..<300:
-            guard let (token, _) = TokenProvider.accessToken(in: response.body) else {
+            guard let (token, _) = TokenRequest.accessToken(in: response.body) else {
                 return .serverError("the token answer has no accessToken")
             }
             return .accepted(accessToken: token)
         case 400, 401, 403:
             return .refused(status: response.status)
         case 429:
-            return .rateLimited(retryAfter: TokenProvider.retryAfter(response.headers["retry-after"]))
+            return .rateLimited(retryAfter: TokenRequest.retryAfter(response.headers["retry-after"]))
         default:
             return .serverError("the token endpoint answered HTTP \(response.status)")
         }

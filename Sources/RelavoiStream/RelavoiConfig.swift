@@ -104,7 +104,7 @@ public struct RelavoiConfig: Sendable {
         }
     }
 
-    var machineSettings: StreamConnectionMachine.Settings {
+    package var machineSettings: StreamConnectionMachine.Settings {
         var settings = StreamConnectionMachine.Settings()
         settings.keepAliveInterval = keepAliveInterval
         settings.halfOpenTimeout = halfOpenTimeout

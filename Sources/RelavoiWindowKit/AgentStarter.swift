@@ -1,4 +1,4 @@
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiDBus
 import RelavoiGLib
 

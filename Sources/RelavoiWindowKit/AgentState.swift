@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiDBus
 
 /// What the window knows of the running agent, from its `Health`, `Connected` and `Calls`

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiDBus
 import RelavoiGLib
 

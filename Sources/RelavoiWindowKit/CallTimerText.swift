@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiI18n
 
 /// What the Status page says of one call: its state and the timer (mm:ss, h:mm:ss).

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
@@ -136,12 +136,10 @@ package final class SignInPage {
         } catch {
             return show(SignInProblem(.general, L("Cannot read %s: %s", configPath, "\(error)")))
         }
-        var options = LoginOptions()
         let typedURL = ui.widget("base_url_row").text.trimmingWhitespace()
         let newBaseURL = typedURL.isEmpty || typedURL == shownBaseURL ? nil : typedURL
-        options.baseURL = newBaseURL
         let target: LoginTarget
-        switch LoginTarget.resolve(options: options, existing: existing, environment: [:]) {
+        switch LoginTarget.resolve(baseURL: newBaseURL, userPhone: nil, existing: existing, environment: [:]) {
         case .success(let resolved): target = resolved
         case .failure(let error) where error.key == Setting.baseURL.key:
             return show(

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RelavoiAgentKit
+import RelavoiClient
 import RelavoiCore
 import RelavoiI18n
 import RelavoiSettings
@@ -42,7 +42,7 @@ package enum SignInRules {
 
     /// The number to save (nil: none given).
     package static func phone(_ raw: String) -> Result<String?, SignInProblem> {
-        let number = LoginQuestions.normalizedPhone(raw.trimmingWhitespace())
+        let number = LoginTarget.normalizedPhone(raw.trimmingWhitespace())
         if number.isEmpty { return .success(nil) }
         guard AgentSettings.isE164(number) else { return .failure(badNumber) }
         return .success(number)

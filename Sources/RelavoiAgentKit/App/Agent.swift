@@ -5,6 +5,7 @@ import RelavoiDBus
 import RelavoiGLib
 import RelavoiSettings
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// The running agent: settings → stream → banners, until SIGTERM/SIGINT
 /// (or the end of the demo script). `main` (Agent+Main.swift) makes it.

@@ -1,3 +1,4 @@
+import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib

@@ -5,6 +5,7 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiSettings
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// Carries out `CallMachine` for the agent: stream events and lookup answers
 /// go in, its effects become banners (`BannerDriver`), REST lookups

@@ -1,5 +1,6 @@
 import RelavoiCore
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// `GET /calls?status=ANSWERED` and `GET /sessions/{id}` over the stream's REST client.
 @MainActor

@@ -1,5 +1,6 @@
 import RelavoiCore
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// `SessionLookup` over the stream's authenticated REST client.
 @MainActor

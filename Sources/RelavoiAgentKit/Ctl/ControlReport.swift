@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiGLib
 
 /// What `ctl list` and `ctl status` print, and how a failed call reads.

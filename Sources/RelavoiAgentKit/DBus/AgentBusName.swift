@@ -1,3 +1,4 @@
+import RelavoiClient
 import RelavoiDBus
 
 /// One agent per session: `com.relavoi.Agent`, owned without queueing.

@@ -1,3 +1,4 @@
+import RelavoiClient
 import RelavoiDBus
 
 /// `Diagnostics()`'s reply, `(a{sx})`: built by the service, read by `ctl

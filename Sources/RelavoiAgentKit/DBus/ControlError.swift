@@ -1,3 +1,5 @@
+import RelavoiClient
+
 /// A failed control call; becomes a D-Bus error reply.
 public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An argument is out of shape; the message names it.

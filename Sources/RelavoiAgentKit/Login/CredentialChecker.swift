@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiCore
 import RelavoiGLib
 import RelavoiStream

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiCore
 import RelavoiGLib
 import RelavoiI18n
@@ -77,7 +78,9 @@ public enum LoginCommand {
             return fail(L("cannot read %s (left unchanged): %s", configPath, "\(error)"), exitNotStored)
         }
         let target: LoginTarget
-        switch LoginTarget.resolve(options: options, existing: existing, environment: io.environment) {
+        switch LoginTarget.resolve(
+            baseURL: options.baseURL, userPhone: options.userPhone, existing: existing, environment: io.environment)
+        {
         case .success(let resolved): target = resolved
         case .failure(let error): return fail(L("%s (in %s, the options or the environment)", "\(error)", configPath))
         }

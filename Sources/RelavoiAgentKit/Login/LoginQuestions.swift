@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiCore
 import RelavoiI18n
 import RelavoiSettings
@@ -53,7 +54,7 @@ package struct LoginQuestions {
             } ?? L("Your phone number for call verification, E.164 such as +2348000000001 (optional; Enter skips): ")
         while true {
             guard let line = io.readLine(prompt, false) else { return nil }
-            let text = Self.normalizedPhone(line)
+            let text = LoginTarget.normalizedPhone(line)
             if text.isEmpty { return nil }
             if AgentSettings.isE164(text) { return text }
             io.err(
@@ -63,10 +64,5 @@ package struct LoginQuestions {
                     )
             )
         }
-    }
-
-    /// The number without the spaces, dashes, dots and brackets people type in it.
-    package static func normalizedPhone(_ text: String) -> String {
-        String(text.filter { !" \t-.()".contains($0) })
     }
 }

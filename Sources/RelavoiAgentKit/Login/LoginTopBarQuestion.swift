@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib

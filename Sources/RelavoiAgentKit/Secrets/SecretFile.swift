@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiCore
 
 /// Reads the API secret from a file that only its owner (this user) can read.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RelavoiClient
 import RelavoiGLib
 
 /// Where the agent's API secret comes from, in this order:

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RelavoiBanners
+import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import RelavoiCore
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// The Relavoi event stream, as `Relavoi.shared.events` on iOS: connect,
 /// listen, disconnect.

@@ -8,7 +8,7 @@ import RelavoiDBus
 package enum HealthProperty {
     package static let signature = "a{sv}"
 
-    static func value(_ health: ConnectionHealth) -> DBusValue {
+    package static func value(_ health: ConnectionHealth) -> DBusValue {
         .dictionary([("state", .string(health.name)), ("since", .int64(UnixMilliseconds.of(health.since)))])
     }
 

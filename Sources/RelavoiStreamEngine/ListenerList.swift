@@ -1,3 +1,5 @@
+import RelavoiStream
+
 /// Keyed handlers called in registration order. Re-adding a key replaces
 /// its handler in place; handlers may add or remove listeners while being
 /// called: a removed or replaced one is not called again for the event in

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import RelavoiCore
 import RelavoiSoup
+import RelavoiStream
 
 /// The Relavoi REST API as the agent reads it: `GET {baseURL}/{path}` with
 /// the stream's bearer token, renewed once on 401.

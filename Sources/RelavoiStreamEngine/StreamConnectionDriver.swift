@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSoup
+import RelavoiStream
 
 /// The event stream itself, on the main actor (the GLib main loop): connect,
 /// reconnect, decode, deliver. `RelavoiEvents` is its public face, callable

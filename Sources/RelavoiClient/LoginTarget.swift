@@ -13,22 +13,25 @@ package struct LoginTarget {
     /// The file's `tenant-id`: the value a new one would replace.
     package let configuredTenant: String?
     /// The file's `user-phone`.
-    let configuredPhone: String?
+    package let configuredPhone: String?
     /// `--user-phone`, checked and without spaces.
-    let userPhone: String?
+    package let userPhone: String?
 
-    package static func resolve(options: LoginOptions, existing: [String: String], environment: [String: String])
+    /// `baseURL` and `userPhone`: what sign-in was given (`--base-url`, `--user-phone`).
+    package static func resolve(
+        baseURL: String?, userPhone: String?, existing: [String: String], environment: [String: String]
+    )
         -> Result<LoginTarget, SettingsError>
     {
         var file = existing
         var environment = environment
-        if let baseURL = options.baseURL {
+        if let baseURL {
             file[Setting.baseURL.key] = baseURL
             if let variable = Setting.baseURL.environmentVariable { environment.removeValue(forKey: variable) }
         }
         var phone: String?
-        if let given = options.userPhone {
-            phone = LoginQuestions.normalizedPhone(given)
+        if let given = userPhone {
+            phone = Self.normalizedPhone(given)
             guard let phone, AgentSettings.isE164(phone) else {
                 return .failure(
                     SettingsError(
@@ -47,6 +50,11 @@ package struct LoginTarget {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The number without the spaces, dashes, dots and brackets people type in it.
+    package static func normalizedPhone(_ text: String) -> String {
+        String(text.filter { !" \t-.()".contains($0) })
     }
 
     private static func uuid(_ text: String) -> String? {

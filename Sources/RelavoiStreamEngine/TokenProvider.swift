@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSoup
+import RelavoiStream
 
 /// Exchanges the API key and secret for access tokens: one request at a
 /// time (concurrent callers share it), refreshed `lead` seconds before
@@ -98,7 +99,7 @@ final class TokenProvider {
     private func request() async -> Result<AccessToken, RelavoiError> {
         requestCount += 1
         let startedAt = MonotonicClock.now()
-        let body = Self.credentialsBody(apiKey: apiKey, apiSecret: apiSecret)
+        let body = TokenRequest.credentialsBody(apiKey: apiKey, apiSecret: apiSecret)
         let response: HTTPResponse
         do {
             response = try await http.postJSON(
@@ -110,7 +111,7 @@ final class TokenProvider {
         }
         switch response.status {
         case 200..<300:
-            guard let (value, fields) = Self.accessToken(in: response.body) else {
+            guard let (value, fields) = TokenRequest.accessToken(in: response.body) else {
                 return .failure(.invalidResponse("token answer without accessToken"))
             }
             var expiresIn = 900.0
@@ -125,7 +126,7 @@ final class TokenProvider {
             // suspended); retrying fixes neither, only the person can.
             return .failure(.unauthorized)
         case 429:
-            return .failure(.rateLimited(retryAfter: Self.retryAfter(response.headers["retry-after"])))
+            return .failure(.rateLimited(retryAfter: TokenRequest.retryAfter(response.headers["retry-after"])))
         default:
             return .failure(.transport("token endpoint answered HTTP \(response.status)"))
         }
@@ -169,26 +170,5 @@ final class TokenProvider {
                 }
             }
         }
-    }
-
-    /// The `accessToken` of a token answer, and the answer's fields.
-    static func accessToken(in body: [UInt8]) -> (String, [String: JSONValue])? {
-        guard case .object(let fields)? = try? JSONValue.parse(utf8: body),
-            case .string(let value)? = fields["accessToken"], !value.isEmpty
-        else { return nil }
-        return (value, fields)
-    }
-
-    static func credentialsBody(apiKey: String, apiSecret: String) -> [UInt8] {
-        let object = JSONValue.object(["apiKey": .string(apiKey), "apiSecret": .string(apiSecret)])
-        return (try? Array(JSONEncoder().encode(object))) ?? []
-    }
-
-    /// `Retry-After` in seconds (the delta form; HTTP dates are ignored).
-    static func retryAfter(_ header: String?) -> Double? {
-        guard let header, let seconds = Double(header.trimmingWhitespace()),
-            seconds >= 0
-        else { return nil }
-        return min(seconds, 3600)
     }
 }

@@ -1,5 +1,6 @@
 import RelavoiCore
 import RelavoiGLib
+import RelavoiStream
 
 /// The event listeners of one stream (`RelavoiEvents`' or the agent's), behind a lock: any thread
 /// may add or remove one, and the change holds at once; the stream calls

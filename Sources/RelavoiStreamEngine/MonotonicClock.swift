@@ -1,3 +1,5 @@
+import RelavoiStream
+
 /// Seconds on a clock that never jumps back and keeps counting during
 /// suspend (`ContinuousClock` is CLOCK_BOOTTIME on Linux), so a token's
 /// expiry and a socket's silence are right after the laptop slept.

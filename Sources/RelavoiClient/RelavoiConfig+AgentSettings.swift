@@ -6,7 +6,7 @@ import RelavoiStream
 extension RelavoiConfig {
     /// The stream's configuration from agent.conf; refuses plain HTTP/WS to
     /// anything but loopback.
-    init(agentSettings settings: AgentSettings) throws(SettingsError) {
+    package init(agentSettings settings: AgentSettings) throws(SettingsError) {
         guard let baseURL = URL(string: settings.baseURL) else {
             throw SettingsError(key: Setting.baseURL.key, message: "not a URL")
         }

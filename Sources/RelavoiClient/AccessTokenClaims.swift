@@ -26,7 +26,7 @@ package struct AccessTokenClaims: Equatable {
         return nil
     }
 
-    static func base64URLDecode(_ text: Substring) -> Data? {
+    package static func base64URLDecode(_ text: Substring) -> Data? {
         var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         guard !base64.contains("=") || base64.count % 4 == 0 else { return nil }
         if !base64.contains("=") { base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4) }
