@@ -46,7 +46,7 @@ package final class BannerDriver {
     private var pendingRings: Set<String> = []
     private lazy var timer = DeadlineTimer(slack: 0.005) { [weak self] in self?.tick() }
     private var delivery: NotificationDeliveryDriver?
-    private var doNotDisturb: DoNotDisturbMonitor?
+    private var doNotDisturb: DoNotDisturbWatch?
     private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
     private var available: Bool?
     /// Nothing is rendered before the server's profile is known: the first
@@ -89,7 +89,7 @@ package final class BannerDriver {
     /// notification server owns its bus name (or can be activated).
     package func bannersAvailable() async -> Bool {
         guard settings.enabled else { return false }
-        startPresenter()
+        startDelivery()
         if let available { return available }
         return await withCheckedContinuation { availabilityWaiters.append($0) }
     }
@@ -99,7 +99,7 @@ package final class BannerDriver {
     /// - Parameter rings: a new call starts ringing: its first ringing
     ///   `Notify` names the ringing sound, no later one does.
     package func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
-        startPresenter()
+        startDelivery()
         if let onRemoved { removalHandlers[key] = onRemoved }
         if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
         perform(machine.show(banner, key: key, now: now()))
@@ -110,7 +110,7 @@ package final class BannerDriver {
     package func showEnded(
         _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, onRemoved: RemovalHandler? = nil
     ) {
-        startPresenter()
+        startDelivery()
         if let onRemoved { removalHandlers[key] = onRemoved }
         let time = now()
         _ = machine.show(banner, key: key, now: time)
@@ -160,7 +160,7 @@ package final class BannerDriver {
     /// it was closed unanswered (by the person or the server).
     package func showNotice(_ notice: AgentNotice, key: String, onDone: NoticeHandler? = nil) {
         guard settings.enabled else { return }
-        startPresenter()
+        startDelivery()
         if let onDone { noticeHandlers[key] = onDone }
         guard notices[key] != notice else { return }
         notices[key] = notice
@@ -261,17 +261,17 @@ package final class BannerDriver {
         for observer in tickObservers { observer() }
     }
 
-    // MARK: - Presenter
+    // MARK: - Delivery thread
 
     /// Starts talking to the notification server now rather than at the
     /// first banner (an agent does this at start-up, so Do Not Disturb and
     /// the server's capabilities are known before the first call).
     package func prepare() {
         guard settings.enabled else { return }
-        startPresenter()
+        startDelivery()
     }
 
-    private func startPresenter() {
+    private func startDelivery() {
         guard delivery == nil else { return }
         MainLoop.installDispatchBridge()
         // This driver hears its own delivery (not `.shared`): a driver made
@@ -285,7 +285,7 @@ package final class BannerDriver {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         delivery.start()
-        let monitor = DoNotDisturbMonitor { [weak self] isOn in
+        let monitor = DoNotDisturbWatch { [weak self] isOn in
             guard let self else { return }
             self.renderer.doNotDisturb = isOn
             // Ringing banners change (sound, urgency); ticking ones keep going quietly.

@@ -15,7 +15,7 @@ package enum ShellExtensions {
 
     /// GNOME, GNOME Classic, Ubuntu's and other GNOME sessions name GNOME in
     /// `XDG_CURRENT_DESKTOP` (e.g. `ubuntu:GNOME`).
-    package nonisolated static func isGNOMESession(_ environment: [String: String]) -> Bool {
+    package nonisolated static func isGNOMEDesktop(_ environment: [String: String]) -> Bool {
         (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "GNOME" }
     }
 

@@ -46,7 +46,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
     private var drainSource: WakeSource?
     private let finished = DispatchSemaphore(value: 0)
 
-    // Presenter-thread state only.
+    // Delivery-thread state only.
     private var delivery = NotificationDeliveryMachine()
     private var notifications: [String: BannerNotification] = [:]
     private var signals: NotificationSignals?
@@ -136,7 +136,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         _ = finished.wait(timeout: .now() + timeout)
     }
 
-    // MARK: - Presenter thread
+    // MARK: - Delivery thread
 
     private func runThread(ready: DispatchSemaphore) {
         let context = g_main_context_new()

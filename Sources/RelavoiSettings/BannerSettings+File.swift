@@ -19,7 +19,7 @@ extension BannerSettings {
     /// using the SDK honours the user's choice (`banners-enabled = false`)
     /// as an iOS app honours Live Activities being turned off. A missing or
     /// unreadable file gives the defaults (with a log line for the latter).
-    package static func loadUserSettings(path: String = AgentConfigFile.defaultPath)
+    package static func loadUserSettings(path: String = AgentSettingsFile.defaultPath)
         -> BannerSettings
     {
         do {

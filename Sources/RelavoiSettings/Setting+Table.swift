@@ -62,7 +62,7 @@ extension Setting {
         },
         format: { String($0.banners.ringThroughDoNotDisturb) })
     public static let smsNotifications = Setting(
-        "sms-notifications", .bool, "a short notice when an SMS arrives on a shown proxy number",
+        "sms-notifications", .bool, "a short banner when an SMS arrives on a shown proxy number",
         parse: { (s: inout AgentSettings, v: String) throws(Invalid) in s.smsNotifications = try bool(v) },
         format: { String($0.smsNotifications) })
     public static let proxyNumbers = Setting(

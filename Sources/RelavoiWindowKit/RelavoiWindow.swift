@@ -11,27 +11,27 @@ import RelavoiSettings
 /// a second launch raises the first), three pages, the agent followed over D-Bus.
 @MainActor
 public final class RelavoiWindow {
-    private let application = AdwaitaApplication(id: SettingsWindow.applicationID)
-    private let configPath = AgentConfigFile.defaultPath
+    private let application = AdwaitaApplication(id: RelavoiWindowAddress.applicationID)
+    private let configPath = AgentSettingsFile.defaultPath
     private var ui: UIBuilder?
     private var window: Widget?
     private var signIn: SignInPage?
     private var status: StatusPage?
     private var settings: SettingsPage?
     private var agent: AgentWatch?
-    private var settingsMonitor: FileChangeMonitor?
-    private var requestedPage: SettingsWindow.Page?
+    private var settingsWatch: FileChangeWatch?
+    private var requestedPage: RelavoiWindowAddress.Page?
 
     /// `relavoi-window [--page sign-in|status|settings]`; the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         Localization.setUp()
-        var page: SettingsWindow.Page?
+        var page: RelavoiWindowAddress.Page?
         var rest = arguments
         if let at = rest.firstIndex(where: { $0 == "--page" || $0.hasPrefix("--page=") }) {
             let value =
                 rest[at].hasPrefix("--page=")
                 ? String(rest[at].dropFirst(7)) : (rest.count > at + 1 ? rest[at + 1] : "")
-            guard let named = SettingsWindow.Page(rawValue: value) else {
+            guard let named = RelavoiWindowAddress.Page(rawValue: value) else {
                 StandardStreams.error("relavoi-window: --page takes sign-in, status or settings\n")
                 return 2
             }
@@ -48,15 +48,15 @@ public final class RelavoiWindow {
         return app.run(page: page, arguments: rest)
     }
 
-    private func run(page: SettingsWindow.Page?, arguments: [String]) -> Int32 {
+    private func run(page: RelavoiWindowAddress.Page?, arguments: [String]) -> Int32 {
         application.onActivate { [weak self] in self?.present(page: nil) }
-        application.addAction(SettingsWindow.showPageAction) { [weak self] name in
-            self?.present(page: SettingsWindow.Page(rawValue: name))
+        application.addAction(RelavoiWindowAddress.showPageAction) { [weak self] name in
+            self?.present(page: RelavoiWindowAddress.Page(rawValue: name))
         }
         if let page {
             // Another instance runs: it opens the page and this one ends.
             if application.registerIsRemote() {
-                application.activateAction(SettingsWindow.showPageAction, page.rawValue)
+                application.activateAction(RelavoiWindowAddress.showPageAction, page.rawValue)
                 return 0
             }
             requestedPage = page
@@ -64,14 +64,14 @@ public final class RelavoiWindow {
         return application.run(arguments: arguments)
     }
 
-    private func present(page: SettingsWindow.Page?) {
+    private func present(page: RelavoiWindowAddress.Page?) {
         if let page { requestedPage = page }
         if window == nil { build() }
         if let page { show(page) }
         window?.present()
     }
 
-    private func show(_ page: SettingsWindow.Page) {
+    private func show(_ page: RelavoiWindowAddress.Page) {
         ui?.widget("stack").visiblePage = page.rawValue
         if page == .signIn { signIn?.focusFirstField() }
     }
@@ -103,7 +103,7 @@ public final class RelavoiWindow {
             agent = AgentWatch(bus: bus) { [weak self] state in self?.agentChanged(state) }
         }
         // Another program (or the person with an editor) changed the file: show it.
-        settingsMonitor = FileChangeMonitor(path: configPath) { [weak self] in
+        settingsWatch = FileChangeWatch(path: configPath) { [weak self] in
             self?.settings?.reload()
         }
         if ProcessInfo.processInfo.environment["RELAVOI_WINDOW_TIMING"] != nil {
@@ -114,7 +114,7 @@ public final class RelavoiWindow {
             }
         }
         // Nothing set up yet: the window opens where that is done.
-        let configured = (try? AgentConfigLayers.load(userPath: configPath).merged[Setting.apiKey.key]) != nil
+        let configured = (try? AgentSettingsLayers.load(userPath: configPath).merged[Setting.apiKey.key]) != nil
         show(requestedPage ?? (configured ? .status : .signIn))
     }
 

@@ -58,7 +58,7 @@ package final class SettingsPage {
     package func reload() {
         loading = true
         defer { loading = false }
-        let layers = try? AgentConfigLayers.load(userPath: configPath)
+        let layers = try? AgentSettingsLayers.load(userPath: configPath)
         let settings = (try? layers?.settings(environment: [:])) ?? AgentSettings()
         for control in SettingControl.all {
             let value = control.value(in: settings)
@@ -115,7 +115,7 @@ package final class SettingsPage {
         let error = control.kind.isText ? ui.widget(control.id + "_error") : nil
         error?.isVisible = false
         do {
-            var merged = try AgentConfigLayers.load(userPath: configPath).merged
+            var merged = try AgentSettingsLayers.load(userPath: configPath).merged
             merged[control.key] = value
             _ = try AgentSettings(file: merged, environment: [:])
         } catch let problem as SettingsError {
@@ -132,7 +132,7 @@ package final class SettingsPage {
             return
         }
         do {
-            try AgentConfigWriter.set([(control.key, value)], path: configPath)
+            try AgentSettingsWriter.set([(control.key, value)], path: configPath)
         } catch {
             ui.widget("toasts").showToast(L("Not saved: %s", error.description))
             return
@@ -153,7 +153,7 @@ package final class SettingsPage {
 
     /// GNOME's own switch for the extension, as the Extensions app flips it.
     private func switchTopBar(_ on: Bool) {
-        guard let bus, ShellExtensions.isGNOMESession(ProcessInfo.processInfo.environment) else { return }
+        guard let bus, ShellExtensions.isGNOMEDesktop(ProcessInfo.processInfo.environment) else { return }
         if on {
             ShellExtensions.status(on: bus) { status in
                 ShellExtensions.enable(on: bus, status: status) { _ in }

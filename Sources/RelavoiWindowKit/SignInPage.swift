@@ -47,7 +47,8 @@ package final class SignInPage {
 
     /// The fields from what is configured (never the secret).
     package func fill() {
-        let settings = (try? AgentConfigLayers.load(userPath: configPath).settings(environment: [:])) ?? AgentSettings()
+        let settings =
+            (try? AgentSettingsLayers.load(userPath: configPath).settings(environment: [:])) ?? AgentSettings()
         if ui.widget("api_key_row").text.isEmpty, let key = settings.apiKey { ui.widget("api_key_row").text = key }
         if ui.widget("phone_row").text.isEmpty, let phone = settings.userPhone {
             ui.widget("phone_row").text = PhoneNumberText.international(phone)
@@ -132,7 +133,7 @@ package final class SignInPage {
         // Where to check: the agent's own settings rules (LoginTarget), the typed address winning.
         let existing: [String: String]
         do {
-            existing = try AgentConfigLayers.load(userPath: configPath).merged
+            existing = try AgentSettingsLayers.load(userPath: configPath).merged
         } catch {
             return show(SignInProblem(.general, L("Cannot read %s: %s", configPath, "\(error)")))
         }
@@ -187,7 +188,7 @@ package final class SignInPage {
         if let phone { values.append((Setting.userPhone.key, phone)) }
         if let baseURL { values.append((Setting.baseURL.key, baseURL)) }
         do {
-            try AgentConfigWriter.set(values, path: configPath)
+            try AgentSettingsWriter.set(values, path: configPath)
         } catch {
             _ = try? Keyring.clear(apiKey: key)
             return show(SignInProblem(.general, L("The settings could not be saved: %s", error.description)))

@@ -64,7 +64,7 @@ package final class StatusPage {
         let button = ui.widget("sign_in_again_button")
         button.isVisible = line.signIn != nil
         if let label = line.signIn { button.setButtonLabel(label) }
-        let key = (try? AgentConfigLayers.load(userPath: configPath).merged[Setting.apiKey.key]) ?? nil
+        let key = (try? AgentSettingsLayers.load(userPath: configPath).merged[Setting.apiKey.key]) ?? nil
         let account = ui.widget("account_row")
         account.setSubtitle(key.map { String($0.prefix(16)) + "…" } ?? L("Not signed in"))
         ui.widget("sign_out_button").isSensitive = key != nil
@@ -116,7 +116,7 @@ package final class StatusPage {
     }
 
     private func signOut() {
-        guard let key = (try? AgentConfigLayers.load(userPath: configPath).user[Setting.apiKey.key]) ?? nil else {
+        guard let key = (try? AgentSettingsLayers.load(userPath: configPath).user[Setting.apiKey.key]) ?? nil else {
             return
         }
         var problem: String?
@@ -126,7 +126,7 @@ package final class StatusPage {
             problem = error.description
         }
         do {
-            try AgentConfigWriter.remove([Setting.apiKey.key], path: configPath)
+            try AgentSettingsWriter.remove([Setting.apiKey.key], path: configPath)
         } catch {
             problem = error.description
         }

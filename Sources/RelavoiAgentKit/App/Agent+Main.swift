@@ -62,7 +62,7 @@ extension Agent {
         }
         let agent = Agent(
             settings: settings, secret: secret, demo: demo,
-            configPath: options.configPath ?? AgentConfigFile.defaultPath)
+            configPath: options.configPath ?? AgentSettingsFile.defaultPath)
         return agent.run()
     }
 }

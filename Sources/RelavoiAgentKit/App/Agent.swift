@@ -105,7 +105,7 @@ public final class Agent {
             self?.control?.healthChanged(state)
             self?.tray?.health = state
         }
-        health.onSignIn = { SettingsWindowLauncher.open(.signIn, bus: Self.sessionBus) }
+        health.onSignIn = { RelavoiWindowLauncher.open(.signIn, bus: Self.sessionBus) }
         callDriver.onCallsChanged = { [weak self] in
             self?.control?.callsChanged()
             self?.tray?.refresh()

@@ -12,7 +12,7 @@ import RelavoiSettings
 final class SettingsWatch {
     private let path: String
     private let onChange: @MainActor (AgentSettings) -> Void
-    private var monitor: FileChangeMonitor?
+    private var monitor: FileChangeWatch?
     private lazy var recheck = DeadlineTimer(slack: 0) { [weak self] in self?.read() }
 
     init(path: String, onChange: @escaping @MainActor (AgentSettings) -> Void) {
@@ -25,7 +25,7 @@ final class SettingsWatch {
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        monitor = FileChangeMonitor(path: path) { [weak self] in
+        monitor = FileChangeWatch(path: path) { [weak self] in
             // A replace comes as several events: read once they are over.
             self?.recheck.schedule(at: Date().addingTimeInterval(0.2), now: Date())
         }

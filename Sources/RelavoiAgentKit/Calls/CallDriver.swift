@@ -16,7 +16,7 @@ import RelavoiStreamEngine
 /// page.
 @MainActor
 public final class CallDriver {
-    /// How long a missed-call notice and an SMS notice stay in the tray at most.
+    /// How long a missed-call banner and an SMS banner stay in the tray at most.
     static let noticeLinger: TimeInterval = 4 * 3600
     static let smsLinger: TimeInterval = 300
     static let summaryKey = "summary"
@@ -90,7 +90,7 @@ public final class CallDriver {
     }
 
     /// Carries out effects, then re-arms the timer for the next deadline.
-    func run(_ effects: [CallMachine.Effect]) {
+    func run(_ effects: [CallMachine.Action]) {
         for effect in effects { perform(effect) }
         reschedule()
         // Only what changes a banner can change the `Calls` property or the tray item.
@@ -103,7 +103,7 @@ public final class CallDriver {
 
     // MARK: - Effects
 
-    private func perform(_ effect: CallMachine.Effect) {
+    private func perform(_ effect: CallMachine.Action) {
         switch effect {
         case .show(let view, let rings):
             opensOnClick(key: Self.bannerKey(view.sessionId), sessionId: view.sessionId)
@@ -126,7 +126,7 @@ public final class CallDriver {
             banners.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
         case .summary(let count):
             showSummary(count: count)
-        case .smsNotice(let sessionId, let proxyNumber, let label):
+        case .smsBanner(let sessionId, let proxyNumber, let label):
             let attributes = RelavoiCallAttributes(
                 sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: now())
             let notice = Banner(
@@ -217,11 +217,11 @@ public final class CallDriver {
     }
 }
 
-extension CallMachine.Effect {
+extension CallMachine.Action {
     /// Shows, ends or counts a banner (not a lookup or a log line).
     fileprivate var changesBanners: Bool {
         switch self {
-        case .show, .end, .miss, .summary, .smsNotice: return true
+        case .show, .end, .miss, .summary, .smsBanner: return true
         case .fetchDetails, .verify, .log: return false
         }
     }

@@ -6,6 +6,7 @@ import RelavoiDBus
 import RelavoiDesktop
 import RelavoiGLib
 import RelavoiStream
+import RelavoiStreamEngine
 
 /// Carries out `DesktopLifecycleMachine` for the agent: logind's sleep and resume,
 /// GIO's network monitor and the session bus feed it; its actions go to the
@@ -36,9 +37,9 @@ public final class DesktopLifecycleDriver {
     private let calls: CallsInProgressSource
     private let stop: @MainActor () -> Void
     private var lifecycle = DesktopLifecycleMachine()
-    private var logind: LogindWatcher?
-    private var network: NetworkWatcher?
-    private var sessionBus: SessionBusWatcher?
+    private var logind: LogindWatch?
+    private var network: NetworkWatch?
+    private var sessionBus: SessionBusWatch?
     private var networkTimer: GLibTimer?
     private var reconciling = false
     private var reconcileAgain = false
@@ -65,7 +66,7 @@ public final class DesktopLifecycleDriver {
             self.apply(self.lifecycle.streamStateChanged(state))
         }
 
-        let logind = LogindWatcher { [weak self] event in
+        let logind = LogindWatch { [weak self] event in
             guard let self else { return }
             switch event {
             case .appeared: self.apply(self.lifecycle.sleepServiceAppeared())
@@ -76,7 +77,7 @@ public final class DesktopLifecycleDriver {
         self.logind = logind
         logind.start()
 
-        let network = NetworkWatcher(
+        let network = NetworkWatch(
             onReady: { [weak self] available in self?.lifecycle.networkKnown(available: available) },
             onChange: { [weak self] available in
                 guard let self else { return }
@@ -86,7 +87,7 @@ public final class DesktopLifecycleDriver {
         network.start()
 
         if let connection {
-            let sessionBus = SessionBusWatcher(connection: connection) { [weak self] in
+            let sessionBus = SessionBusWatch(connection: connection) { [weak self] in
                 guard let self else { return }
                 self.apply(self.lifecycle.sessionBusClosed())
             }

@@ -45,7 +45,7 @@ public enum LoginCommand {
                 },
                 checkCredentials: CredentialChecker.check(apiKey:secret:config:),
                 environment: ProcessInfo.processInfo.environment,
-                defaultConfigPath: { AgentConfigFile.defaultPath },
+                defaultConfigPath: { AgentSettingsFile.defaultPath },
                 topBar: .session(environment: ProcessInfo.processInfo.environment))
         }
     }
@@ -132,7 +132,7 @@ public enum LoginCommand {
         if let phone { values.append((Setting.userPhone.key, phone)) }
         if let baseURL = options.baseURL { values.append((Setting.baseURL.key, baseURL)) }
         do {
-            try AgentConfigWriter.set(values, path: configPath)
+            try AgentSettingsWriter.set(values, path: configPath)
         } catch {
             return fail(L("the settings were NOT saved: %s", error.description), exitNotStored)
         }

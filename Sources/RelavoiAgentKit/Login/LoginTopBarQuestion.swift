@@ -34,7 +34,7 @@ struct LoginTopBarQuestion {
             }
             return Shell(
                 status: {
-                    guard ShellExtensions.isGNOMESession(environment), let bus = try? BusConnection.session() else {
+                    guard ShellExtensions.isGNOMEDesktop(environment), let bus = try? BusConnection.session() else {
                         return nil
                     }
                     return wait { done in ShellExtensions.status(on: bus, completion: done) } ?? .noShell
@@ -71,7 +71,7 @@ struct LoginTopBarQuestion {
         }
         let saved = yes == true ? TopBarAnswer.on : .off
         do {
-            try AgentConfigWriter.set([(Setting.topBar.key, saved.rawValue)], path: configPath)
+            try AgentSettingsWriter.set([(Setting.topBar.key, saved.rawValue)], path: configPath)
         } catch {
             io.err("relavoi-agent login: " + L("the answer was NOT saved: %s", error.description))
         }

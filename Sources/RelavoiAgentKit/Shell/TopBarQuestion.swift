@@ -20,7 +20,7 @@ enum TopBarQuestion {
 
     static func start(settings: AgentSettings, configPath: String, bus: BusConnection?, environment: [String: String]) {
         guard let bus else { return }
-        let isGNOME = ShellExtensions.isGNOMESession(environment)
+        let isGNOME = ShellExtensions.isGNOMEDesktop(environment)
         // Nothing to find out when the answer is known or this is not GNOME.
         if case .skip(let why) = TopBarOffer.decide(answer: settings.topBar, isGNOME: isGNOME, status: .disabled) {
             Log.debug("top bar: not asking (\(why))")
@@ -98,7 +98,7 @@ enum TopBarQuestion {
 
     static func save(_ answer: TopBarAnswer, configPath: String) {
         do {
-            try AgentConfigWriter.set([(Setting.topBar.key, answer.rawValue)], path: configPath)
+            try AgentSettingsWriter.set([(Setting.topBar.key, answer.rawValue)], path: configPath)
         } catch {
             Log.warning(
                 "top bar: could not save \(Setting.topBar.key) = \(answer.rawValue) in \(configPath): \(error)")

@@ -176,7 +176,7 @@ public final class TrayItemController {
             clipboard?.copy(number)
         case .openSettings:
             Log.info("tray item: Settings… from the menu")
-            SettingsWindowLauncher.open(.settings, bus: connection)
+            RelavoiWindowLauncher.open(.settings, bus: connection)
         case .ignored:
             break
         case .refused(let why):

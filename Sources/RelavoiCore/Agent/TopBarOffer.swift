@@ -1,5 +1,5 @@
 /// Whether to ask the person to turn the top-bar extension on, and what to tell them after
-/// a yes. Pure: the adapter (`ShellExtensions`) finds out where the extension stands.
+/// a yes. Pure: `ShellExtensions` finds out where the extension stands.
 public enum TopBarOffer {
     public static let extensionUUID = "relavoi@relavoi.com"
 

@@ -11,7 +11,7 @@ public struct Banner: Equatable, Sendable {
         case ended(durationSeconds: Int, closeAt: Date)
         /// Rang and was not answered; closes at `closeAt`.
         case missed(closeAt: Date)
-        /// A short notice (an SMS arrived); closes at `closeAt`.
+        /// A short banner (an SMS arrived); closes at `closeAt`.
         case message(closeAt: Date)
         /// Counts calls that have no banner of their own.
         case summary(count: Int)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// All banners of the process and their lifecycle, as a pure state machine:
-/// methods take the time and return what the adapter must do. Holds no timer;
+/// methods take the time and return what the driver must do. Holds no timer;
 /// `nextWake(after:)` tells when it wants `tick` next.
 public struct BannerMachine: Sendable {
     public enum Action: Equatable, Sendable {

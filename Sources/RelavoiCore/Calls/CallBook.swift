@@ -25,7 +25,7 @@ public struct CallBook: Sendable {
         var sequence: Int
     }
 
-    public enum Command: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
         /// Show the call's banner, or move it to its new phase.
         case showBanner(sessionId: String, phase: Phase)
         /// The call is over: its banner ends.
@@ -59,7 +59,7 @@ public struct CallBook: Sendable {
     public var overflowCount: Int { counts[.overflow, default: 0] }
 
     /// A call rang or was answered.
-    public mutating func callChanged(_ sessionId: String, phase: Phase) -> [Command] {
+    public mutating func callChanged(_ sessionId: String, phase: Phase) -> [Action] {
         if var call = calls[sessionId] {
             phaseCounts.add(call.phase, -1)
             phaseCounts.add(phase, 1)
@@ -67,7 +67,7 @@ public struct CallBook: Sendable {
             calls[sessionId] = call
             return call.slot == .shown ? [.showBanner(sessionId: sessionId, phase: phase)] : []
         }
-        var forgotten: [Command] = []
+        var forgotten: [Action] = []
         if calls.count >= capacity, let oldest = popOldest(.overflow) ?? popOldest(.dismissed) {
             remove(oldest)
             forgotten.append(.forgot(sessionId: oldest))
@@ -76,14 +76,14 @@ public struct CallBook: Sendable {
         insert(sessionId, Call(phase: phase, slot: slot, sequence: nextSequence))
         nextSequence += 1
         if slot == .shown {
-            let summary: [Command] = forgotten.isEmpty ? [] : [.summary(count: overflowCount)]
+            let summary: [Action] = forgotten.isEmpty ? [] : [.summary(count: overflowCount)]
             return forgotten + [.showBanner(sessionId: sessionId, phase: phase)] + summary
         }
         return forgotten + [.summary(count: overflowCount)]
     }
 
     /// A call ended, failed or its session expired; an overflow call takes its place.
-    public mutating func callFinished(_ sessionId: String) -> [Command] {
+    public mutating func callFinished(_ sessionId: String) -> [Action] {
         guard let call = remove(sessionId) else { return [] }
         switch call.slot {
         case .shown: return [.endBanner(sessionId: sessionId)] + promote()
@@ -93,13 +93,13 @@ public struct CallBook: Sendable {
     }
 
     /// The user dismissed the banner: the call stays followed but gives up its slot.
-    public mutating func bannerDismissed(_ sessionId: String) -> [Command] {
+    public mutating func bannerDismissed(_ sessionId: String) -> [Action] {
         guard calls[sessionId]?.slot == .shown else { return [] }
         move(sessionId, to: .dismissed)
         return promote()
     }
 
-    private mutating func promote() -> [Command] {
+    private mutating func promote() -> [Action] {
         guard shownCount < maxBanners, let next = popOldest(.overflow), let call = calls[next] else { return [] }
         move(next, to: .shown)
         return [.showBanner(sessionId: next, phase: call.phase), .summary(count: overflowCount)]

@@ -4,9 +4,9 @@ import FoundationEssentials
 /// calls get a banner (proxy-number filter, cap and summary), their phases,
 /// stale and out-of-order events, user dismissal, the reconcile listings
 /// after a reconnect, and what is known of each session (number, label,
-/// verification). Inputs take `now`; outputs are the effects the adapter
+/// verification). Inputs take `now`; outputs are the actions the driver
 /// (`CallDriver`) carries out. No I/O, no clock, no timer: the
-/// adapter calls `tick(now:)` at `nextWake`.
+/// driver calls `tick(now:)` at `nextWake`.
 ///
 /// Trust rules it keeps: the badge is `checking` until the server answered
 /// for this call, `unavailable` when the lookup failed or timed out, and
@@ -64,19 +64,19 @@ public struct CallMachine: Sendable {
         public var rangAt: Date?
     }
 
-    public enum Effect: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
         /// Show the call's banner, or bring it to this content. `rings`: the
         /// call's first ringing `Notify`, the only one that names the sound.
         case show(CallView, rings: Bool)
         /// The call is over: its banner ends per the dismissal policy (closes
         /// at once when `immediate`). A call never shown gets its ended state only.
         case end(CallView, durationSeconds: Int?, immediate: Bool)
-        /// The call rang and was not answered: its banner becomes a missed-call notice.
+        /// The call rang and was not answered: its banner becomes a missed-call banner.
         case miss(CallView)
         /// The summary notification counts this many calls without a banner (0: close it).
         case summary(count: Int)
-        /// A short notice: an SMS arrived on a shown proxy number.
-        case smsNotice(sessionId: String, proxyNumber: String, label: String)
+        /// A short banner: an SMS arrived on a shown proxy number.
+        case smsBanner(sessionId: String, proxyNumber: String, label: String)
         /// Ask `GET /sessions/{id}`; answer with `detailsArrived(request:)`.
         case fetchDetails(sessionId: String, request: Int)
         /// Ask `GET /sessions/verify`; answer with `verificationArrived(request:)`.
@@ -140,7 +140,7 @@ public struct CallMachine: Sendable {
         directory = SessionDirectory(capacity: settings.capacity)
     }
 
-    /// agent.conf was read again: the proxy-number filter, SMS notices and
+    /// agent.conf was read again: the proxy-number filter, SMS banners and
     /// how calls are verified (by the person's number or by the session)
     /// apply to what comes from now on; calls already followed keep their
     /// banners. `maxBanners` and `capacity` stay as they were made.
@@ -178,7 +178,7 @@ public struct CallMachine: Sendable {
 
     // MARK: - Stream events
 
-    public mutating func event(_ event: RelavoiEvent, now: Date) -> [Effect] {
+    public mutating func event(_ event: RelavoiEvent, now: Date) -> [Action] {
         eventSequence += 1
         switch event {
         case .sessionCreated(let sessionId, let proxyNumber, _):
@@ -209,7 +209,7 @@ public struct CallMachine: Sendable {
             directory.rememberCallEnded(at: ts, sequence: eventSequence, for: sessionId)
             return finish(sessionId, .ended(durationSeconds: nil))
         case .smsReceived(let sessionId, _):
-            return smsNotice(sessionId)
+            return smsBanner(sessionId)
         case .unknown(let type, let payload):
             // The one place that decides: a failed or missed call ends a ringing one.
             guard type == "call.failed" || type == "call.missed",
@@ -222,21 +222,21 @@ public struct CallMachine: Sendable {
 
     /// A ring or answer older than the end already seen for the session came
     /// out of order: showing it would tick forever.
-    private func staleLog(_ sessionId: String, _ time: Date) -> Effect? {
+    private func staleLog(_ sessionId: String, _ time: Date) -> Action? {
         guard let ended = directory[sessionId]?.callEndedAt, time <= ended else { return nil }
         return .log(.info, "ignoring a stale call event for session \(sessionId): its call ended already")
     }
 
-    private mutating func callChanged(_ sessionId: String, phase: Phase, now: Date) -> [Effect] {
+    private mutating func callChanged(_ sessionId: String, phase: Phase, now: Date) -> [Action] {
         if var call = calls[sessionId] {
             // A ring while live changes nothing; an answer moves it on.
             if case .live = call.phase, case .ringing = phase { return [] }
             call.phase = phase
             calls[sessionId] = call
             guard call.admitted else { return [] }
-            return slotEffects(book.callChanged(sessionId, phase: bookPhase(phase)), now: now)
+            return slotActions(book.callChanged(sessionId, phase: bookPhase(phase)), now: now)
         }
-        var effects: [Effect] = []
+        var effects: [Action] = []
         let entry = directory[sessionId]
         var admitted = true
         if !settings.proxyNumbers.isEmpty {
@@ -252,14 +252,14 @@ public struct CallMachine: Sendable {
         if case .ringing(let since) = phase { call.rangAt = since }
         calls[sessionId] = call
         effects += askLookups(sessionId, now: now)
-        if admitted { effects += slotEffects(book.callChanged(sessionId, phase: bookPhase(phase)), now: now) }
+        if admitted { effects += slotActions(book.callChanged(sessionId, phase: bookPhase(phase)), now: now) }
         return effects
     }
 
     /// Asks what the call needs, in parallel: the session's details unless
     /// known, and its verification (asked again for every new call).
-    private mutating func askLookups(_ sessionId: String, now: Date) -> [Effect] {
-        var effects: [Effect] = []
+    private mutating func askLookups(_ sessionId: String, now: Date) -> [Action] {
+        var effects: [Action] = []
         let entry = directory[sessionId]
         let needsDetails = entry?.details == nil || !settings.verifiesByUserPhone
         if needsDetails, detailRequests[sessionId] == nil {
@@ -277,7 +277,7 @@ public struct CallMachine: Sendable {
         return effects
     }
 
-    private mutating func finish(_ sessionId: String, _ finish: Finish) -> [Effect] {
+    private mutating func finish(_ sessionId: String, _ finish: Finish) -> [Action] {
         guard var call = calls[sessionId] else { return [] }
         if !call.admitted {
             // Its filter lookup is in flight: decided when the details arrive.
@@ -288,18 +288,18 @@ public struct CallMachine: Sendable {
         return finishAdmitted(sessionId, call, finish)
     }
 
-    private mutating func finishAdmitted(_ sessionId: String, _ call: Call, _ finish: Finish) -> [Effect] {
+    private mutating func finishAdmitted(_ sessionId: String, _ call: Call, _ finish: Finish) -> [Action] {
         calls[sessionId] = nil
         // The book ends only a call that held a banner slot; overflow and
         // dismissed calls end without one.
         let commands = book.callFinished(sessionId)
-        let effects = commands.contains(.endBanner(sessionId: sessionId)) ? [endEffect(sessionId, call, finish)] : []
-        return effects + slotEffects(commands, now: nil)
+        let effects = commands.contains(.endBanner(sessionId: sessionId)) ? [endAction(sessionId, call, finish)] : []
+        return effects + slotActions(commands, now: nil)
     }
 
-    /// How a finished call's banner ends: a missed-call notice for a ringing
+    /// How a finished call's banner ends: a missed-call banner for a ringing
     /// call that was missed (or failed), else its ended state.
-    private func endEffect(_ sessionId: String, _ call: Call, _ finish: Finish) -> Effect {
+    private func endAction(_ sessionId: String, _ call: Call, _ finish: Finish) -> Action {
         let view = view(sessionId, call)
         switch finish {
         case .missed:
@@ -316,13 +316,13 @@ public struct CallMachine: Sendable {
     /// `GET /sessions/{id}` answered (`details` nil: failed or not a session).
     public mutating func detailsArrived(
         sessionId: String, request: Int, details: SessionDetails?, now: Date
-    ) -> [Effect] {
+    ) -> [Action] {
         guard detailRequests[sessionId] == request else {
             return [.log(.debug, "a late or unasked session lookup for \(sessionId) is ignored")]
         }
         detailRequests[sessionId] = nil
         if let details { directory.rememberDetails(details, for: sessionId) }
-        var effects: [Effect] = []
+        var effects: [Action] = []
         if details == nil { effects.append(.log(.info, "could not look up session \(sessionId)")) }
         guard var call = calls[sessionId] else { return effects }
         if let details {
@@ -340,7 +340,7 @@ public struct CallMachine: Sendable {
     /// `GET /sessions/verify` answered (`answer` nil: failed).
     public mutating func verificationArrived(
         sessionId: String, request: Int, answer: JSONValue?, now: Date
-    ) -> [Effect] {
+    ) -> [Action] {
         guard var call = calls[sessionId], call.verifyRequest == request else {
             return [.log(.debug, "a late or unasked verification for \(sessionId) is ignored")]
         }
@@ -349,14 +349,14 @@ public struct CallMachine: Sendable {
             answer.map { VerificationBadge(verified: SessionDetails.verifies($0, sessionId: sessionId)) }
             ?? .unavailable
         calls[sessionId] = call
-        var effects: [Effect] = []
+        var effects: [Action] = []
         if answer == nil { effects.append(.log(.info, "could not verify the call in session \(sessionId)")) }
         guard call.admitted else { return effects }
         return effects + refresh(sessionId, now: now)
     }
 
     /// The details of a call held back by the proxy-number filter arrived.
-    private mutating func admitAfterLookup(_ sessionId: String, _ call: Call, now: Date) -> [Effect] {
+    private mutating func admitAfterLookup(_ sessionId: String, _ call: Call, now: Date) -> [Action] {
         guard let proxyNumber = call.proxyNumber, settings.proxyNumbers.contains(proxyNumber) else {
             calls[sessionId] = nil
             if call.proxyNumber == nil {
@@ -368,17 +368,17 @@ public struct CallMachine: Sendable {
             // It ended while the lookup was in flight: no live or ringing
             // banner, only its ended or missed state (per the dismissal policy).
             calls[sessionId] = nil
-            return [endEffect(sessionId, call, finish)]
+            return [endAction(sessionId, call, finish)]
         }
         var admitted = call
         admitted.admitted = true
         calls[sessionId] = admitted
-        return slotEffects(book.callChanged(sessionId, phase: bookPhase(call.phase)), now: now)
+        return slotActions(book.callChanged(sessionId, phase: bookPhase(call.phase)), now: now)
     }
 
     /// Shows what is new of a call: its first show once the lookups are in,
     /// or an update of a shown banner.
-    private mutating func refresh(_ sessionId: String, now: Date) -> [Effect] {
+    private mutating func refresh(_ sessionId: String, now: Date) -> [Action] {
         guard let call = calls[sessionId], book.calls[sessionId]?.slot == .shown else { return [] }
         if call.shown { return [show(sessionId)] }
         guard call.firstShowToken != nil, isComplete(sessionId, call) else { return [] }
@@ -399,8 +399,8 @@ public struct CallMachine: Sendable {
         }
     }
 
-    private mutating func slotEffects(_ commands: [CallBook.Command], now: Date?) -> [Effect] {
-        var effects: [Effect] = []
+    private mutating func slotActions(_ commands: [CallBook.Action], now: Date?) -> [Action] {
+        var effects: [Action] = []
         for command in commands {
             switch command {
             case .showBanner(let sessionId, _):
@@ -430,7 +430,7 @@ public struct CallMachine: Sendable {
     }
 
     /// The show effect of a call now, marking it shown (and rung).
-    private mutating func show(_ sessionId: String) -> Effect {
+    private mutating func show(_ sessionId: String) -> Action {
         var call = calls[sessionId]!
         call.shown = true
         call.firstShowToken = nil
@@ -450,20 +450,20 @@ public struct CallMachine: Sendable {
     }
 
     /// The followed calls are at capacity: one call still waiting for its filter lookup goes.
-    private mutating func dropOldestUnshown() -> [Effect] {
+    private mutating func dropOldestUnshown() -> [Action] {
         guard let sessionId = calls.first(where: { !$0.value.admitted })?.key else { return [] }
         calls[sessionId] = nil
         return [.log(.debug, "following too many calls; forgetting the pending call in session \(sessionId)")]
     }
 
-    private func smsNotice(_ sessionId: String) -> [Effect] {
+    private func smsBanner(_ sessionId: String) -> [Action] {
         guard settings.smsNotifications else { return [] }
         let entry = directory[sessionId]
         if !settings.proxyNumbers.isEmpty {
             guard let proxyNumber = entry?.proxyNumber, settings.proxyNumbers.contains(proxyNumber) else { return [] }
         }
         return [
-            .smsNotice(sessionId: sessionId, proxyNumber: entry?.proxyNumber ?? "", label: entry?.details?.label ?? "")
+            .smsBanner(sessionId: sessionId, proxyNumber: entry?.proxyNumber ?? "", label: entry?.details?.label ?? "")
         ]
     }
 
@@ -472,8 +472,8 @@ public struct CallMachine: Sendable {
     /// Carries out what is due at `now`: first shows that waited long enough
     /// (with what is known, the badge `checking` if the server has not
     /// answered), and lookups past their bound (`unavailable`).
-    public mutating func tick(now: Date) -> [Effect] {
-        var effects: [Effect] = []
+    public mutating func tick(now: Date) -> [Action] {
+        var effects: [Action] = []
         while let (sessionId, token) = detailDeadlines.popDue(now: now) {
             guard detailRequests[sessionId] == token else { continue }
             effects.append(.log(.info, "the lookup of session \(sessionId) timed out"))
@@ -514,8 +514,8 @@ public struct CallMachine: Sendable {
     // MARK: - The user and the reconcile
 
     /// The user dismissed the call's banner: followed to its end, never shown again.
-    public mutating func userDismissed(_ sessionId: String) -> [Effect] {
-        slotEffects(book.bannerDismissed(sessionId), now: nil)
+    public mutating func userDismissed(_ sessionId: String) -> [Action] {
+        slotActions(book.bannerDismissed(sessionId), now: nil)
     }
 
     /// The reconcile after a connect is about to ask its listings.
@@ -530,8 +530,8 @@ public struct CallMachine: Sendable {
 
     /// `GET /sessions` for ACTIVE and GRACE_PERIOD answered: banners of calls
     /// followed when it was asked whose session is not live any more end.
-    public mutating func liveSessionsListed(_ live: Set<String>, token: ReconcileToken) -> [Effect] {
-        var effects: [Effect] = []
+    public mutating func liveSessionsListed(_ live: Set<String>, token: ReconcileToken) -> [Action] {
+        var effects: [Action] = []
         for sessionId in token.followed.sorted() where !live.contains(sessionId) && calls[sessionId] != nil {
             effects.append(.log(.info, "session \(sessionId) ended while the stream was down; closing its banner"))
             effects += finish(sessionId, .ended(durationSeconds: nil))
@@ -542,13 +542,13 @@ public struct CallMachine: Sendable {
     /// `GET /calls?status=ANSWERED` answered: calls answered while the stream
     /// was down show (or are corrected to) their answer time; answered calls
     /// the server no longer lists end. `listed` holds only calls of live
-    /// sessions (the adapter checked the ones it did not follow).
+    /// sessions (the driver checked the ones it did not follow).
     public mutating func callsInProgressListed(
         _ listed: [CallsInProgress.Call], token: ReconcileToken, now: Date
-    ) -> [Effect] {
+    ) -> [Action] {
         let before = token.answeredStarts
         let plan = CallsInProgress.plan(listed: listed, followed: before, now: now)
-        var effects: [Effect] = []
+        var effects: [Action] = []
         for call in plan.answered {
             let sessionId = call.sessionId
             guard !endedSince(token, sessionId: sessionId) else { continue }
@@ -580,8 +580,8 @@ public struct CallMachine: Sendable {
     }
 
     /// Every banner closes now (at exit).
-    public mutating func closeAll() -> [Effect] {
-        var effects: [Effect] = []
+    public mutating func closeAll() -> [Action] {
+        var effects: [Action] = []
         for sessionId in calls.keys.sorted() {
             guard let call = calls[sessionId] else { continue }
             calls[sessionId] = nil

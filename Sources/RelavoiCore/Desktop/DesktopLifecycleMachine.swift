@@ -1,10 +1,10 @@
-/// What the agent does as the desktop session lives: the system sleeps and
+/// What the agent does as the desktop it runs in lives: the system sleeps and
 /// resumes (logind's `PrepareForSleep`), the network changes
 /// (`GNetworkMonitor`), the stream goes live or is shut down, and the
 /// session bus goes away at logout.
 ///
 /// Pure: inputs are method calls (with the monotonic time where it matters),
-/// outputs are actions that an adapter carries out. No D-Bus, no timers.
+/// outputs are actions that a driver carries out. No D-Bus, no timers.
 ///
 /// - Before sleep the stream is closed cleanly, then the sleep lock (a logind
 ///   "delay" inhibitor) is released so the machine may sleep.

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Decides what the person is told about the link to Relavoi: connected,
 /// reconnecting (not news), offline since a time, refused, or not set up.
 ///
-/// Pure: every input carries the wall-clock `now`; the actions ask an adapter
+/// Pure: every input carries the wall-clock `now`; the actions ask a driver
 /// to publish the state, show, update or close the one notice, and arm the one
 /// timer that calls `tick(now:)`. Every input ends in the same decision (what
 /// is told now), so one small `Action` type serves them all.
@@ -74,7 +74,7 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
     private let offlineDelay: TimeInterval
 
     /// At start the stream is not connected yet, which counts as an outage from
-    /// `now`. The adapter publishes `current` and arms its timer for
+    /// `now`. The driver publishes `current` and arms its timer for
     /// `nextDeadline` once; after that every input says what changed.
     /// `offlineAfter`: the default, or the `offline-notice-after` setting.
     public init(now: Date, offlineAfter: TimeInterval = ConnectionHealthMachine.offlineAfter) {
@@ -127,7 +127,7 @@ public struct ConnectionHealthMachine: Sendable, Equatable {
         return decide(now)
     }
 
-    /// The adapter's timer, armed for `nextDeadline`, fired.
+    /// The driver's timer, armed for `nextDeadline`, fired.
     public mutating func tick(now: Date) -> [Action] {
         noteTime(now)
         return decide(now)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The words of the connection notice and of the panel's line about it, in
 /// the user's language: English here; the agent builds translated ones with
 /// gettext (RelavoiI18n). `%s` in the offline templates is the local time the
-/// connection was lost (HH:mm), worded by the adapter, which knows the zone.
+/// connection was lost (HH:mm), worded by the driver, which knows the zone.
 public struct ConnectionHealthPhrases: Sendable {
     public var offlineSummary = "Offline since %s: calls will not show"
     public var offlineBody = "Relavoi cannot reach its server. Calls show again once it answers."

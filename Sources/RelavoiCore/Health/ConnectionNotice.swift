@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The one notice about the connection: which problem, and since when. The
-/// adapter words it (refused and not set up name `relavoi-agent login` and
+/// driver words it (refused and not set up name `relavoi-agent login` and
 /// offer a "Sign in" button that opens the window; offline is shown at low urgency).
 public struct ConnectionNotice: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

@@ -1,6 +1,6 @@
 /// The stream's connection life cycle as a pure state machine: inputs are
 /// method calls with the current monotonic time; outputs are actions that
-/// an adapter carries out (token fetch, socket, timers, publishing state).
+/// a driver carries out (token fetch, socket, timers, publishing state).
 /// No sockets, no clocks, no timers: every path is testable by hand.
 ///
 /// One attempt = fetch (or reuse) a token, open the socket, wait for the

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What the panel item (`org.kde.StatusNotifierItem`) shows for the calls at
-/// one moment. Pure: the adapter reads its properties from here and asks
+/// one moment. Pure: the driver reads its properties from here and asks
 /// `signals(since:)` which `New*` signals a change needs.
 public struct TrayItemView: Equatable, Sendable {
     public enum Status: String, Equatable, Sendable {

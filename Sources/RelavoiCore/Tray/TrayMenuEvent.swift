@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What the agent does for a menu event, decided from the event's arguments
-/// alone (the adapter hears every `Event` libdbusmenu accepted).
+/// alone (the driver hears every `Event` libdbusmenu accepted).
 public enum TrayMenuEvent {
     public enum Outcome: Equatable, Sendable {
         case copyNumber(String)

@@ -9,10 +9,10 @@ import XCTest
 @testable import RelavoiDesktop
 
 /// The GIO adapters in-process: signals in, callbacks out.
-final class DesktopWatcherTests: XCTestCase {
+final class DesktopWatchTests: XCTestCase {
     /// `network-changed` and `notify::network-available` both report, with
     /// the monitor's availability; nothing after `stop()`.
-    func testNetworkWatcherReportsBothSignals() throws {
+    func testNetworkWatchReportsBothSignals() throws {
         try MainActor.assumeIsolated { try Self.networkWatcherReportsBothSignals() }
     }
 
@@ -21,7 +21,7 @@ final class DesktopWatcherTests: XCTestCase {
         let monitor = try XCTUnwrap(g_network_monitor_get_default())
         var ready: [Bool] = []
         var changes: [Bool] = []
-        let watcher = NetworkWatcher(onReady: { ready.append($0) }, onChange: { changes.append($0) })
+        let watcher = NetworkWatch(onReady: { ready.append($0) }, onChange: { changes.append($0) })
         watcher.attach(monitor)
         let available = g_network_monitor_get_network_available(monitor) != 0
         XCTAssertEqual(ready, [available])
@@ -38,10 +38,10 @@ final class DesktopWatcherTests: XCTestCase {
     }
 
     /// A watcher gone before the default monitor was made never hears of it.
-    func testNetworkWatcherStartedAndDroppedIsHarmless() throws {
+    func testNetworkWatchStartedAndDroppedIsHarmless() throws {
         MainActor.assumeIsolated {
             var calls = 0
-            var watcher: NetworkWatcher? = NetworkWatcher(onReady: { _ in calls += 1 }, onChange: { _ in calls += 1 })
+            var watcher: NetworkWatch? = NetworkWatch(onReady: { _ in calls += 1 }, onChange: { _ in calls += 1 })
             watcher?.start()
             watcher = nil
             LoopWait.until(timeout: 0.5) { false }
@@ -50,7 +50,7 @@ final class DesktopWatcherTests: XCTestCase {
     }
 
     /// The session bus connection closing reaches `onClosed` once.
-    func testSessionBusWatcherReportsTheConnectionClosing() throws {
+    func testSessionBusWatchReportsTheConnectionClosing() throws {
         try MainActor.assumeIsolated { try Self.sessionBusWatcherReportsTheConnectionClosing() }
     }
 
@@ -61,7 +61,7 @@ final class DesktopWatcherTests: XCTestCase {
         }
         let connection = try BusConnection.privateSession()
         var closed = 0
-        let watcher = SessionBusWatcher(connection: connection) { closed += 1 }
+        let watcher = SessionBusWatch(connection: connection) { closed += 1 }
         watcher.start()
         XCTAssertEqual(g_dbus_connection_get_exit_on_close(connection.pointer), 0, "closing must not raise SIGTERM")
         LoopWait.until(timeout: 0.2) { false }

@@ -12,7 +12,7 @@ import RelavoiGLib
 /// Everything is asynchronous on the main loop: the bus connection, the
 /// signal subscription, the name watch and the `Inhibit` call.
 @MainActor
-public final class LogindWatcher {
+public final class LogindWatch {
     public enum Event: Equatable, Sendable {
         /// logind owns its name (at start or after a restart).
         case appeared
@@ -26,8 +26,8 @@ public final class LogindWatcher {
 
     /// Carries the watcher through GDBus's `user_data` without keeping it alive.
     private final class Handle {
-        weak var watcher: LogindWatcher?
-        init(_ watcher: LogindWatcher) { self.watcher = watcher }
+        weak var watcher: LogindWatch?
+        init(_ watcher: LogindWatch) { self.watcher = watcher }
     }
 
     private let onEvent: @MainActor (Event) -> Void

@@ -4,7 +4,7 @@ import CGLib
 /// written, replaced or deleted (GFileMonitor: inotify on its folder). Events come in bursts (a
 /// replace is a delete and a create): the caller re-reads after a short pause.
 @MainActor
-public final class FileChangeMonitor {
+public final class FileChangeWatch {
     private let monitor: UnsafeMutablePointer<GFileMonitor>
     private let changed: @MainActor () -> Void
     private var handler: gulong = 0
@@ -23,7 +23,7 @@ public final class FileChangeMonitor {
                 UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UInt32,
                 UnsafeMutableRawPointer?
             ) -> Void = { _, _, _, _, data in
-                let monitor = Unmanaged<FileChangeMonitor>.fromOpaque(data!).takeUnretainedValue()
+                let monitor = Unmanaged<FileChangeWatch>.fromOpaque(data!).takeUnretainedValue()
                 MainActor.assumeIsolated { monitor.changed() }
             }
         // Unretained: the handler is disconnected in `deinit`, before the object goes.

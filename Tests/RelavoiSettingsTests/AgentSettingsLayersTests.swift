@@ -4,7 +4,7 @@ import RelavoiSettings
 import Testing
 
 /// The administrator's defaults under the person's own file, key by key, and where each value comes from.
-@Suite struct AgentConfigLayersTests {
+@Suite struct AgentSettingsLayersTests {
     let folder: URL
 
     init() throws {
@@ -24,7 +24,7 @@ import Testing
         let first = try file("etc1/agent.conf", "[agent]\nlock-screen = badge\nsms-notifications = false\n")
         let second = try file("etc2/agent.conf", "[agent]\nlock-screen = off\ntray-item = off\n")
         let user = try file("home/agent.conf", "[agent]\nsms-notifications = true\n")
-        let layers = try AgentConfigLayers.load(userPath: user, administratorPaths: [first, second])
+        let layers = try AgentSettingsLayers.load(userPath: user, administratorPaths: [first, second])
 
         #expect(layers.merged == ["lock-screen": "badge", "sms-notifications": "true", "tray-item": "off"])
         #expect(layers.origin(of: "sms-notifications") == .user(path: user))
@@ -41,7 +41,7 @@ import Testing
 
     @Test func environmentIsTheStrongestOrigin() throws {
         let user = try file("home/agent.conf", "[agent]\nbase-url = https://a.example/v1\n")
-        let layers = try AgentConfigLayers.load(userPath: user, administratorPaths: [])
+        let layers = try AgentSettingsLayers.load(userPath: user, administratorPaths: [])
         let environment = ["RELAVOI_BASE_URL": "http://127.0.0.1:1/v1"]
         #expect(layers.origin(of: "base-url", environment: environment) == .environment(variable: "RELAVOI_BASE_URL"))
         #expect(try layers.settings(environment: environment).baseURL == "http://127.0.0.1:1/v1")
@@ -50,7 +50,7 @@ import Testing
     @Test func aBadAdministratorValueNamesItsFile() throws {
         let admin = try file("etc/agent.conf", "[agent]\nlock-screen = everything\n")
         let user = folder.appendingPathComponent("home/none.conf").path
-        let layers = try AgentConfigLayers.load(userPath: user, administratorPaths: [admin])
+        let layers = try AgentSettingsLayers.load(userPath: user, administratorPaths: [admin])
         #expect(throws: SettingsError.self) { try layers.settings(environment: [:]) }
         do {
             _ = try layers.settings(environment: [:])
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func missingFilesAreEmpty() throws {
-        let layers = try AgentConfigLayers.load(
+        let layers = try AgentSettingsLayers.load(
             userPath: folder.appendingPathComponent("no/user.conf").path,
             administratorPaths: [folder.appendingPathComponent("no/admin.conf").path])
         #expect(layers.merged.isEmpty)
@@ -78,7 +78,7 @@ import Testing
 
     @Test func removingAKeyKeepsTheRest() throws {
         let path = try file("home/agent.conf", "# mine\n[agent]\napi-key = rk_x\ntray-item = on\n")
-        try AgentConfigWriter.remove(["api-key", "not-there"], path: path)
+        try AgentSettingsWriter.remove(["api-key", "not-there"], path: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains("api-key"))
         #expect(text.contains("tray-item=on"))

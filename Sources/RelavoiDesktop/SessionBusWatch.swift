@@ -6,11 +6,11 @@ import RelavoiGLib
 /// connection's `closed` signal fires. Clears the connection's exit-on-close
 /// (which would `raise(SIGTERM)`) so the agent ends in its own orderly way.
 @MainActor
-public final class SessionBusWatcher {
+public final class SessionBusWatch {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
-        weak var watcher: SessionBusWatcher?
-        init(_ watcher: SessionBusWatcher) { self.watcher = watcher }
+        weak var watcher: SessionBusWatch?
+        init(_ watcher: SessionBusWatch) { self.watcher = watcher }
     }
 
     private let connection: BusConnection

@@ -12,11 +12,11 @@ import RelavoiGLib
 /// default route) and `notify::network-available` (GIO's NetworkManager
 /// monitor reports NetworkManager's own state only this way).
 @MainActor
-public final class NetworkWatcher {
+public final class NetworkWatch {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
-        weak var watcher: NetworkWatcher?
-        init(_ watcher: NetworkWatcher) { self.watcher = watcher }
+        weak var watcher: NetworkWatch?
+        init(_ watcher: NetworkWatch) { self.watcher = watcher }
     }
 
     /// A pointer handed from the worker thread to the main actor.
@@ -62,10 +62,10 @@ public final class NetworkWatcher {
         self.monitor = monitor
         let instance = UnsafeMutableRawPointer(monitor)
         let changed: @convention(c) (OpaquePointer?, gboolean, gpointer?) -> Void = { _, _, data in
-            NetworkWatcher.deliver(data)
+            NetworkWatch.deliver(data)
         }
         let notify: @convention(c) (OpaquePointer?, gpointer?, gpointer?) -> Void = { _, _, data in
-            NetworkWatcher.deliver(data)
+            NetworkWatch.deliver(data)
         }
         handlerIDs = [
             GLibCallbacks.connect(

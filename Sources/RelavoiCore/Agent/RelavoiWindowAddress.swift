@@ -1,6 +1,6 @@
-/// The Relavoi window (`relavoi-window`): its application id, which is also its desktop
+/// Where the Relavoi window (`relavoi-window`) is: its application id, which is also its desktop
 /// file's name and its D-Bus name, and the pages the agent can open it on.
-public enum SettingsWindow {
+public enum RelavoiWindowAddress {
     public static let applicationID = "com.relavoi.Agent.Settings"
     /// Where GApplication serves `org.freedesktop.Application` and its actions.
     public static let objectPath = "/com/relavoi/Agent/Settings"

@@ -5,13 +5,13 @@ import RelavoiGLib
 /// defaults from each XDG config dir (`/etc/xdg/relavoi/agent.conf`; the first
 /// dir of `$XDG_CONFIG_DIRS` wins over later ones), then the person's own file,
 /// which wins key by key. Each key keeps where its value came from.
-package struct AgentConfigLayers: Equatable, Sendable {
+package struct AgentSettingsLayers: Equatable, Sendable {
     /// Each administrator file that exists, most important first, with its group.
     package var administrator: [(path: String, group: [String: String])]
     package var userPath: String
     package var user: [String: String]
 
-    package static func == (lhs: AgentConfigLayers, rhs: AgentConfigLayers) -> Bool {
+    package static func == (lhs: AgentSettingsLayers, rhs: AgentSettingsLayers) -> Bool {
         lhs.userPath == rhs.userPath && lhs.user == rhs.user
             && lhs.administrator.map(\.path) == rhs.administrator.map(\.path)
             && lhs.administrator.map(\.group) == rhs.administrator.map(\.group)
@@ -24,15 +24,15 @@ package struct AgentConfigLayers: Equatable, Sendable {
 
     /// Reads the files; a missing one is empty, an unreadable one an error naming it.
     package static func load(
-        userPath: String = AgentConfigFile.defaultPath, administratorPaths: [String] = administratorPaths
-    ) throws -> AgentConfigLayers {
+        userPath: String = AgentSettingsFile.defaultPath, administratorPaths: [String] = administratorPaths
+    ) throws -> AgentSettingsLayers {
         var administrator: [(path: String, group: [String: String])] = []
         for path in administratorPaths {
             guard let group = try KeyFile.load(path: path)[AgentSettings.group] else { continue }
             administrator.append((path, group))
         }
         let user = try KeyFile.load(path: userPath)[AgentSettings.group] ?? [:]
-        return AgentConfigLayers(administrator: administrator, userPath: userPath, user: user)
+        return AgentSettingsLayers(administrator: administrator, userPath: userPath, user: user)
     }
 
     /// Every key with the value that wins.

@@ -4,7 +4,7 @@ import RelavoiGLib
 /// Writes settings (`api-key`, `tenant-id`, …) into the `[agent]` group of
 /// `agent.conf` in one go, keeping every other key and comment. The directory
 /// is created 0700 and the file is written 0600 (atomically, by rename).
-package enum AgentConfigWriter {
+package enum AgentSettingsWriter {
     package typealias WriteError = KeyFile.WriteError
 
     /// Sets each key to its value, in this order.

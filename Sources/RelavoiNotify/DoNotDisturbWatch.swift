@@ -9,7 +9,7 @@ import RelavoiGLib
 /// xfce4-notifyd, SwayNotificationCenter). Runs on the main loop; every
 /// D-Bus call is asynchronous so a hung service cannot stall it.
 @MainActor
-public final class DoNotDisturbMonitor {
+public final class DoNotDisturbWatch {
     public private(set) var isOn = false
     private var gnomeBannersOff = false
     private var serverInhibited = false
