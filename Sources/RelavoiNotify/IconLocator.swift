@@ -8,12 +8,11 @@ public struct IconLocator: Sendable {
     private let themeDirectories: [String]
 
     /// - Parameter iconRoot: a `hicolor` folder to search first; by default
-    ///   `$RELAVOI_ICON_DIR`, else an `icons/hicolor` above the executable.
+    ///   an `icons/hicolor` above the executable.
     public init(iconRoot: String? = nil) {
         let environment = ProcessInfo.processInfo.environment
         var roots: [String] = []
         if let iconRoot { roots.append(iconRoot) }
-        if let fromEnvironment = environment["RELAVOI_ICON_DIR"] { roots.append(fromEnvironment) }
         if let fromBuildTree = Self.buildTreeIcons() { roots.append(fromBuildTree) }
         directories = roots
         let dataDirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":")

@@ -106,11 +106,10 @@ public final class RelavoiWindow {
         settingsWatch = FileChangeWatch(path: configPath) { [weak self] in
             self?.settings?.reload()
         }
-        if ProcessInfo.processInfo.environment["RELAVOI_WINDOW_TIMING"] != nil {
-            window.onFirstFrame {
-                if let seconds = ProgramRun.secondsSinceProcessStart() {
-                    StandardStreams.output("relavoi-window: first frame \(Int(seconds * 1000)) ms after start\n")
-                }
+        // A debug line (G_MESSAGES_DEBUG=relavoi): how long the person waited for the window.
+        window.onFirstFrame {
+            if let seconds = ProgramRun.secondsSinceProcessStart() {
+                Log.debug("first frame \(Int(seconds * 1000)) ms after start")
             }
         }
         // Nothing set up yet: the window opens where that is done.

@@ -200,7 +200,7 @@ public final class TrayItemController {
 
     /// `IconThemePath`: empty when the badge icons are installed; else the
     /// folder above the `hicolor` where the banners find them (IconLocator:
-    /// `$RELAVOI_ICON_DIR` or the build tree's `icons/hicolor`).
+    /// the build tree's `icons/hicolor`).
     static func iconThemePath() -> String {
         let name = VerificationBadge.verified.iconName
         let found = IconLocator().resolve(name)
