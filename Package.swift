@@ -11,15 +11,6 @@ let package = Package(
         .executable(name: "relavoi-sandbox", targets: ["relavoi-sandbox"]),
         // The Relavoi window (GTK 4 + libadwaita): its own program, so the agent links no GTK.
         .executable(name: "relavoi-window", targets: ["relavoi-window"]),
-        // For Tools/ (relavoi-bench, relavoi-soak), a package of its own that depends on this one.
-        .library(name: "RelavoiAgentKit", targets: ["RelavoiAgentKit"]),
-        .library(name: "RelavoiSandboxKit", targets: ["RelavoiSandboxKit"]),
-        .library(name: "RelavoiCore", targets: ["RelavoiCore"]),
-        .library(name: "RelavoiSettings", targets: ["RelavoiSettings"]),
-        .library(name: "RelavoiGLib", targets: ["RelavoiGLib"]),
-        .library(name: "RelavoiDBus", targets: ["RelavoiDBus"]),
-        .library(name: "RelavoiTestSupport", targets: ["RelavoiTestSupport"]),
-        .library(name: "CGLib", targets: ["CGLib"]),
     ],
     targets: [
         // System libraries: Debian -dev packages found through pkg-config.
@@ -190,6 +181,30 @@ let package = Package(
             dependencies: ["RelavoiSandboxKit", "RelavoiGLib", "RelavoiTestSupport", "CGLib"], swiftSettings: swift6),
         .testTarget(
             name: "RelavoiTestSupportTests", dependencies: ["RelavoiTestSupport", "RelavoiGLib"], swiftSettings: swift6),
+
+        // Tools/ (make tools, make bench, make soak): the benchmark and the soak, on the agent's
+        // modules; targets of this package, not products (nothing else may depend on them).
+        // /proc readers (memory, CPU time, threads, fds) that relavoi-bench and relavoi-soak share,
+        // on RelavoiGLib's ProcFile (the agent's own figures read through it too).
+        .target(
+            name: "RelavoiProcFS", dependencies: ["RelavoiGLib", "RelavoiTestSupport"],
+            path: "Tools/Sources/RelavoiProcFS",
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "relavoi-bench",
+            dependencies: [
+                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiSettings", "RelavoiGLib",
+                "CGLib", "RelavoiTestSupport", "RelavoiProcFS",
+            ],
+            path: "Tools/Sources/relavoi-bench", swiftSettings: swift6),
+        // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
+        .executableTarget(
+            name: "relavoi-soak",
+            dependencies: [
+                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
+                "RelavoiTestSupport", "RelavoiProcFS",
+            ],
+            path: "Tools/Sources/relavoi-soak", swiftSettings: swift6),
 
         // Hardening (docs/hardening.md): libFuzzer targets. A plain build makes them
         // corpus-replay tools; scripts/fuzz.sh builds them with -sanitize=fuzzer,address.
