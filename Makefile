@@ -57,12 +57,11 @@ example: $(PKG_SHIM)/.stamp
 	rm -f $(EXAMPLE)/.build/debug.yaml
 	$(SWIFT) build --package-path $(EXAMPLE)
 
-# relavoi-bench and relavoi-soak, a package of their own on this one (Tools/): make
-# test builds them (debug) so a change that breaks them fails there; the plan is
-# made anew for the same reason as the example's.
+# relavoi-bench and relavoi-soak (Tools/, targets of this package): make test builds
+# them (debug) so a change that breaks them fails there.
 tools: $(PKG_SHIM)/.stamp
-	rm -f Tools/.build/debug.yaml
-	$(SWIFT) build --package-path Tools
+	$(SWIFT) build --product relavoi-bench
+	$(SWIFT) build --product relavoi-soak
 
 # Under CI (CI=true, as .ci/run is started) the suite also runs under AddressSanitizer.
 test: deps $(PKG_SHIM)/.stamp format-check translations
@@ -133,7 +132,7 @@ format-check:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMATTED)
 
 clean:
-	rm -rf .build dist $(EXAMPLE)/.build Tools/.build
+	rm -rf .build dist $(EXAMPLE)/.build
 	rm -rf debian/relavoi-agent debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
 
 # Hardening (docs/hardening.md): libFuzzer targets, the suite under ASan/LSan

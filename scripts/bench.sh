@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# make bench: builds relavoi-agent (this package) and relavoi-bench (Tools/, a
-# package of its own on this one) in release mode and runs
+# make bench: builds relavoi-agent and relavoi-bench (Tools/) in release mode and runs
 # the benchmark on a private session bus (scripts/session-bus.conf: nothing is
 # D-Bus-activated behind its back) against relavoi-sandbox (in process),
 # python3-dbusmock and dunst under Xvfb, which it starts and stops itself.
@@ -9,7 +8,6 @@
 #
 # Environment:
 #   BENCH_SCRATCH  SwiftPM scratch path of the agent's build (default .build)
-#   BENCH_TOOLS_SCRATCH  of relavoi-bench's (default Tools/.build)
 #   BENCH_OUT      where the results go (default .build/bench)
 #   BENCH_ARGS     more relavoi-bench options, e.g. "--runs 5" or "--quick"
 #   BENCH_ONLY     "window": only relavoi-window's start-up row (relavoi-bench window)
@@ -34,12 +32,9 @@ swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-sandbox
 # The settings window's start-up row (relavoi-bench finds it beside the agent).
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-window
-# The plan is made anew: SwiftPM otherwise misses files added to this package since.
-tools_scratch=${BENCH_TOOLS_SCRATCH:-$repo/Tools/.build}
-rm -f "$tools_scratch/release.yaml"
-swift build -c release --package-path Tools --scratch-path "$tools_scratch" --product relavoi-bench
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-bench
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
-tools_bin=$(swift build -c release --package-path Tools --scratch-path "$tools_scratch" --show-bin-path)
+tools_bin=$bin
 mkdir -p "$out"
 rm -f "$out/latest.json" "$out/latest.txt"
 

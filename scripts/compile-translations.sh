@@ -8,7 +8,7 @@
 #
 # --build-tree leaves OUT/relavoi-agent.build-tree: an agent run from the
 # build tree (.build/<triple>/<config>/relavoi-agent) reads its catalogs
-# from .build/locale when that is there (Sources/RelavoiI18n).
+# from .build/locale when that is there (Sources/Adapters/RelavoiI18n).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 command -v msgfmt >/dev/null || { echo "compile-translations: msgfmt is missing (scripts/install-deps.sh build)" >&2; exit 1; }

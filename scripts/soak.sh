@@ -25,12 +25,9 @@ export PKG_CONFIG_PATH=$shim${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 # As make release: the static Swift runtime (what is installed and runs).
 "$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-agent
 bin=$("$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)
-# relavoi-soak is in Tools/, a package of its own on this one; the plan is made
-# anew, as SwiftPM otherwise misses files added to this package since.
-tools_scratch=${SOAK_TOOLS_SCRATCH:-$root/Tools/.build}
-rm -f "$tools_scratch/release.yaml"
-"$swift" build -c release --package-path Tools --scratch-path "$tools_scratch" --product relavoi-soak
-tools_bin=$("$swift" build -c release --package-path Tools --scratch-path "$tools_scratch" --show-bin-path)
+# relavoi-soak (Tools/) in the same build.
+"$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-soak
+tools_bin=$bin
 
 export SOAK_MINUTES=${SOAK_MINUTES:-30}
 export SOAK_AGENT=${SOAK_AGENT:-$bin/relavoi-agent}

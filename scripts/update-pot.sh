@@ -5,7 +5,7 @@
 #   scripts/update-pot.sh --shell [OUT]   the GNOME Shell extension's own domain, relavoi-shell
 #                                         (default desktop/gnome-shell/po/relavoi-shell.pot)
 #
-# Swift texts are marked L("…") and LN("…", "…", n) (Sources/RelavoiI18n);
+# Swift texts are marked L("…") and LN("…", "…", n) (Sources/Adapters/RelavoiI18n);
 # xgettext reads the Swift files as C, which fits those one-line literals.
 # The desktop entries' Name, GenericName, Comment and Keywords come along, and the window's
 # texts: its GtkBuilder files (window/ui/*.ui, `translatable="yes"`, through GTK 4's ITS

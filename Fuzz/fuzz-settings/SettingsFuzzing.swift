@@ -1,6 +1,7 @@
 import Foundation
 import KeyFileText
 import RelavoiCore
+import RelavoiSettings
 
 /// What must hold for any agent.conf: group `[agent]` is the file,
 /// `[environment]` the process environment (so overrides are fuzzed too).

@@ -1,6 +1,7 @@
 import RelavoiAgentKit
 import RelavoiBanners
 import RelavoiCore
+import RelavoiSettings
 
 /// The agent's own CallDriver in process, on the banner driver the agent
 /// uses, for the bench's firehose micro benchmark: the bench's package does

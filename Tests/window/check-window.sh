@@ -132,7 +132,7 @@ key=rk_test_5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d
 secret=rs_0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de
 wrong=rs_1111111111111111111111111111111111111111111111111111111111111111
 
-RELAVOI_WINDOW_TIMING=1 "$bin/relavoi-window" >"$WORK/window.log" 2>&1 &
+G_MESSAGES_DEBUG=relavoi "$bin/relavoi-window" >"$WORK/window.log" 2>&1 &
 window_pid=$!
 pids+=("$window_pid")
 if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in ($(grep -o 'first frame [0-9]* ms' "$WORK/window.log"))"; else fail "the window opens on Sign in"; finish; fi

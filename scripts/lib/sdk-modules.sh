@@ -10,6 +10,9 @@ clang_args=()
 for flag in $(pkg-config --cflags gio-unix-2.0 libnotify libsoup-3.0 | sed -e 's/-pthread//g'); do
   clang_args+=(-Xcc "$flag")
 done
+# Each C module's map wherever its target lives (Sources/C/ holds them).
 for module in CGLib CNotify CSoup; do
-  clang_args+=(-Xcc "-fmodule-map-file=$PWD/Sources/$module/module.modulemap")
+  for map in "$PWD"/Sources/"$module"/module.modulemap "$PWD"/Sources/*/"$module"/module.modulemap; do
+    if [ -f "$map" ]; then clang_args+=(-Xcc "-fmodule-map-file=$map"); fi
+  done
 done

@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiAgentKit
+import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib

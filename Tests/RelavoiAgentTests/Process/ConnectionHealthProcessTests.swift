@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiAgentKit
+import RelavoiClient
 import RelavoiCore
 import RelavoiGLib
 import RelavoiSandboxKit

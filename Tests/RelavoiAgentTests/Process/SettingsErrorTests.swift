@@ -15,6 +15,23 @@ final class SettingsErrorTests: XCTestCase {
         XCTAssertTrue(agent.process.isRunning, agent.log)
     }
 
+    /// `--config FILE` is the only file read: the default agent.conf (here with a bad
+    /// value) is not read by the agent nor by any part of it, the banners included.
+    func testConfigIsTheOnlyFileRead() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("relavoi-config-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let named = home.appendingPathComponent("named.conf")
+        let started = try AgentProcess(
+            arguments: ["--config", named.path], config: "keep-on-screen = maybe", configHome: home)
+        try "[agent]\nmax-banners = 2\n".write(to: named, atomically: true, encoding: .utf8)
+        try started.start()
+        defer { started.terminate() }
+        XCTAssertTrue(
+            started.waitForLog("not set up: waiting for `relavoi-agent login` (watching \(named.path))"), started.log)
+        XCTAssertTrue(started.process.isRunning, started.log)
+        XCTAssertFalse(started.log.contains("keep-on-screen"), "the default file was read: \(started.log)")
+    }
+
     func testBadValueNamesTheKey() throws {
         let (status, output) = try AgentProcess.run(
             arguments: [], config: "max-banners = lots",

@@ -17,16 +17,17 @@ final class StandInSettingsWindow {
         bus = try BusConnection.session()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [
-            "-m", "dbusmock", SettingsWindow.applicationID, SettingsWindow.objectPath, "org.freedesktop.Application",
+            "-m", "dbusmock", RelavoiWindowAddress.applicationID, RelavoiWindowAddress.objectPath,
+            "org.freedesktop.Application",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        guard LoopWait.until(timeout: 15, { self.bus.nameHasOwner(SettingsWindow.applicationID) }) else {
+        guard LoopWait.until(timeout: 15, { self.bus.nameHasOwner(RelavoiWindowAddress.applicationID) }) else {
             throw XCTSkip("python3-dbusmock did not start")
         }
         _ = try bus.call(
-            destination: SettingsWindow.applicationID, path: SettingsWindow.objectPath,
+            destination: RelavoiWindowAddress.applicationID, path: RelavoiWindowAddress.objectPath,
             interface: "org.freedesktop.DBus.Mock", method: "AddMethod",
             arguments: [
                 .string("org.freedesktop.Application"), .string("ActivateAction"), .string("sava{sv}"), .string(""),
@@ -39,7 +40,7 @@ final class StandInSettingsWindow {
     func pagesAsked() -> [String] {
         guard
             let reply = try? bus.call(
-                destination: SettingsWindow.applicationID, path: SettingsWindow.objectPath,
+                destination: RelavoiWindowAddress.applicationID, path: RelavoiWindowAddress.objectPath,
                 interface: "org.freedesktop.DBus.Mock", method: "GetMethodCalls",
                 arguments: [.string("ActivateAction")],
                 replyType: "(a(tav))", timeoutMilliseconds: 5000)
@@ -47,7 +48,7 @@ final class StandInSettingsWindow {
         return (reply.children?.first?.children ?? []).map { call in
             let arguments = call.children?.last?.children ?? []
             guard arguments.count == 3, case .variant(.string(let action)) = arguments[0] else { return "?" }
-            guard action == SettingsWindow.showPageAction,
+            guard action == RelavoiWindowAddress.showPageAction,
                 case .variant(.array(_, let parameters)) = arguments[1],
                 case .variant(.string(let page))? = parameters.first
             else { return "?\(action)" }
@@ -59,6 +60,6 @@ final class StandInSettingsWindow {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
-        _ = LoopWait.until(timeout: 5) { !self.bus.nameHasOwner(SettingsWindow.applicationID) }
+        _ = LoopWait.until(timeout: 5) { !self.bus.nameHasOwner(RelavoiWindowAddress.applicationID) }
     }
 }

@@ -53,7 +53,7 @@ final class TopBarQuestionTests: XCTestCase {
             let again = try AgentHarness(
                 config: "gnome-top-bar = off", environment: Self.gnome, capabilities: "body actions")
             defer { again.stop() }
-            again.waitForLog("top bar: not asking (already answered (gnome-top-bar = off))")
+            again.waitForLog("top bar: not asking (already answered: off)")
             XCTAssertTrue(again.waitForConnection())
             XCTAssertFalse(again.mock.notifyCalls().contains { $0.summary == Self.summary })
         }

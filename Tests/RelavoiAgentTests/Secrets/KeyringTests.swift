@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiClient
 import RelavoiGLib
 import XCTest
 

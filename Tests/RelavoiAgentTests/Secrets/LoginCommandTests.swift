@@ -1,5 +1,6 @@
 import CGLib
 import Foundation
+import RelavoiClient
 import RelavoiGLib
 import RelavoiStream
 import XCTest

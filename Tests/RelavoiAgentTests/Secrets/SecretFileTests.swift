@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiAgentKit
+import RelavoiClient
 import XCTest
 
 /// The secret file is read only when nobody but its owner (this user) can read it.

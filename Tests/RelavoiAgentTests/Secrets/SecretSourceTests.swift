@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiAgentKit
+import RelavoiClient
 import XCTest
 
 /// Keyring, then a private file, then the environment; never the secret in an error.

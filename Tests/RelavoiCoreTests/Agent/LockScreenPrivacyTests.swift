@@ -1,3 +1,4 @@
+import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore

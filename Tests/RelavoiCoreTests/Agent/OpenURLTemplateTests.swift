@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore
@@ -67,12 +68,11 @@ import Testing
         ("https://x.test/é", "non-ASCII"),
         ("https://x.test/a b", "spaces"),
     ])
-    func refusedTemplatesNameTheKey(text: String, message: String) {
+    func refusedTemplatesSayWhy(text: String, message: String) {
         #expect {
             try OpenURLTemplate(parsing: text)
         } throws: { error in
-            guard let error = error as? SettingsError else { return false }
-            return error.key == "open-url" && error.message.contains(message)
+            (error as? OpenURLTemplate.Invalid)?.message.contains(message) == true
         }
     }
 
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func tooLongIsRefused() {
-        #expect(throws: SettingsError.self) {
+        #expect(throws: OpenURLTemplate.Invalid.self) {
             try OpenURLTemplate(parsing: "https://x.test/" + String(repeating: "a", count: 3000))
         }
     }

@@ -75,7 +75,7 @@ import Testing
 
     static func randomStep(
         _ m: inout CallMachine, _ w: inout World, now: Date, random: inout SplitMix64
-    ) -> [CallMachine.Effect] {
+    ) -> [CallMachine.Action] {
         let sessionId = sessions.randomElement(using: &random)!
         let proxy = proxies[sessionId]!
         // Now and then a frame carries an older time (reordered on the way).
@@ -174,7 +174,7 @@ import Testing
         }
     }
 
-    static func apply(_ effects: [CallMachine.Effect], to w: inout World) {
+    static func apply(_ effects: [CallMachine.Action], to w: inout World) {
         for effect in effects {
             switch effect {
             case .show(let view, let rings):
@@ -196,7 +196,7 @@ import Testing
                 w.detailRequests.append((sessionId, request, Date()))
             case .verify(let sessionId, let request):
                 w.verifyRequests.append((sessionId, request, Date()))
-            case .summary, .smsNotice, .log:
+            case .summary, .smsBanner, .log:
                 break
             }
         }

@@ -4,7 +4,7 @@ import Testing
 @testable import RelavoiCore
 
 @Suite struct CallMachineTests {
-    typealias Effect = CallMachine.Effect
+    typealias Action = CallMachine.Action
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     func machine(_ configure: (inout CallMachine.Settings) -> Void = { _ in }) -> CallMachine {
@@ -24,21 +24,21 @@ import Testing
         return SessionDetails(json: .object(fields), labelKey: "label", tenantId: nil)!
     }
 
-    func shows(_ effects: [Effect]) -> [(CallMachine.CallView, Bool)] {
+    func shows(_ effects: [Action]) -> [(CallMachine.CallView, Bool)] {
         effects.compactMap { if case .show(let view, let rings) = $0 { return (view, rings) } else { return nil } }
     }
 
-    func detailRequest(_ effects: [Effect]) -> Int? {
+    func detailRequest(_ effects: [Action]) -> Int? {
         for case .fetchDetails(_, let request) in effects { return request }
         return nil
     }
 
-    func verifyRequest(_ effects: [Effect]) -> Int? {
+    func verifyRequest(_ effects: [Action]) -> Int? {
         for case .verify(_, let request) in effects { return request }
         return nil
     }
 
-    func isBannerEffect(_ effect: Effect) -> Bool {
+    func isBannerEffect(_ effect: Action) -> Bool {
         switch effect {
         case .show, .end, .miss: return true
         default: return false
@@ -137,7 +137,7 @@ import Testing
     @Test func oneRingPerCall() {
         var m = machine()
         var rings = 0
-        func count(_ effects: [Effect]) { rings += shows(effects).filter(\.1).count }
+        func count(_ effects: [Action]) { rings += shows(effects).filter(\.1).count }
         let request = detailRequest(m.event(.callIncoming(sessionId: "s", callerNumber: "+1", ts: at(0)), now: at(0)))!
         count(m.tick(now: at(0.4)))
         count(m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(0.6)))

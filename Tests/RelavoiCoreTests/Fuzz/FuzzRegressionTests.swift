@@ -1,5 +1,6 @@
 import Foundation
 import KeyFileText
+import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore

@@ -321,8 +321,8 @@ final class BannersDisabledTests: XCTestCase {
         try BannerServerWait.untilShowing { $0.name == "mock-notify" }
         XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
         let active = try runOnLoop {
-            BannerDriver.shared.settings.enabled = false
-            defer { BannerDriver.shared.settings.enabled = true }
+            BannerDriver.forApps.settings.enabled = false
+            defer { BannerDriver.forApps.settings.enabled = true }
             let manager = LiveActivityManager()
             try await manager.start(sessionId: "ses_off", proxyNumber: "+1", otherPartyLabel: "X", verified: true)
             return manager.isActive

@@ -31,7 +31,7 @@ struct SoakOptions {
     /// Calls started together 30 s into the mix (the hour's mix had 6 going
     /// at its fifth server restart; a call every 4 s and 2-25 s of talk).
     static let burstCalls = 16
-    /// Seconds a notification with a timeout (missed calls, SMS notices,
+    /// Seconds a notification with a timeout (missed calls, SMS banners,
     /// ended calls) stays before the server closes it as expired: dunst's and
     /// xfce4-notifyd's default; python3-dbusmock keeps every one until closed,
     /// which no server the agent targets does unless the person leaves them

@@ -1,4 +1,5 @@
 import Foundation
+import RelavoiClient
 import RelavoiStream
 
 @testable import RelavoiAgentKit

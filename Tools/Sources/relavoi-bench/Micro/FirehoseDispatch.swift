@@ -2,6 +2,7 @@ import Foundation
 import RelavoiAgentKit
 import RelavoiCore
 import RelavoiSDK
+import RelavoiSettings
 import RelavoiTestSupport
 
 /// The firehose in process: FrameDecoder alone, then decode + de-duplication

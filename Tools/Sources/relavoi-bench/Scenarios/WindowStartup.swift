@@ -3,7 +3,7 @@ import RelavoiGLib
 import RelavoiTestSupport
 
 /// relavoi-window's start-up: process start to its first frame, the figure the window
-/// prints itself under `RELAVOI_WINDOW_TIMING=1` (from its /proc start time to GTK's first
+/// prints itself as a debug line (`G_MESSAGES_DEBUG=relavoi`) (from its /proc start time to GTK's first
 /// tick), on the X display of dunst's Xvfb, with a fresh HOME (nothing set up: the window
 /// opens on Sign in, as on a first launch) and no agent on the bus.
 @MainActor
@@ -21,7 +21,7 @@ enum WindowStartup {
         environment["XDG_CONFIG_HOME"] = home + "/.config"
         environment["XDG_DATA_HOME"] = home + "/.local/share"
         environment["XDG_CACHE_HOME"] = home + "/.cache"
-        environment["RELAVOI_WINDOW_TIMING"] = "1"
+        environment["G_MESSAGES_DEBUG"] = Log.domain
         let child = try Child.spawn(binary, [], environment: environment, output: log)
         defer { child.stop() }
         var figure: Double?
@@ -32,7 +32,7 @@ enum WindowStartup {
         return figure
     }
 
-    /// `relavoi-window: first frame 637 ms after start` → 637.
+    /// `relavoi-DEBUG: …: first frame 637 ms after start` → 637.
     static func parse(_ output: String) -> Double? {
         for line in output.split(separator: "\n") {
             guard let range = line.range(of: "first frame ") else { continue }

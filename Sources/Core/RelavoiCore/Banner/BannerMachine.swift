@@ -1,0 +1,149 @@
+import FoundationEssentials
+
+/// All banners of the process and their lifecycle, as a pure state machine:
+/// methods take the time and return what the driver must do. Holds no timer;
+/// `nextWake(after:)` tells when it wants `tick` next.
+public struct BannerMachine: Sendable {
+    public enum Action: Equatable, Sendable {
+        /// Show or update the banner to this content.
+        case present(key: String, snapshot: BannerSnapshot)
+        /// Close the banner on the server.
+        case close(key: String)
+        /// The banner is gone (closed by us, expired, or dismissed by the user).
+        case removed(key: String, byUser: Bool)
+    }
+
+    public private(set) var banners: [String: Banner] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { banners.isEmpty }
+
+    /// Starts or replaces a banner in any phase and shows it.
+    public mutating func show(_ banner: Banner, key: String, now: Date) -> [Action] {
+        banners[key] = banner
+        return [.present(key: key, snapshot: banner.snapshot(at: now))]
+    }
+
+    /// Changes verification, label or elapsed time of a live banner. An
+    /// elapsed time re-anchors the timer (`startedAt = now - elapsed`).
+    public mutating func update(
+        key: String, elapsedSeconds: Int?, verified: Bool, label: String, now: Date
+    ) -> [Action] {
+        update(
+            key: key, elapsedSeconds: elapsedSeconds, badge: VerificationBadge(verified: verified), label: label,
+            now: now)
+    }
+
+    public mutating func update(
+        key: String, elapsedSeconds: Int?, badge: VerificationBadge, label: String, now: Date
+    ) -> [Action] {
+        guard var banner = banners[key] else { return [] }
+        if let elapsedSeconds, banner.phase == .active {
+            let start = now.addingTimeInterval(-TimeInterval(max(0, elapsedSeconds)))
+            banner.attributes = RelavoiCallAttributes(
+                sessionId: banner.attributes.sessionId, proxyNumber: banner.attributes.proxyNumber,
+                startedAt: start)
+        }
+        banner.badge = badge
+        banner.label = label
+        return show(banner, key: key, now: now)
+    }
+
+    /// Moves a ringing banner to active, with its timer running from `startedAt`.
+    public mutating func answer(key: String, startedAt: Date, now: Date) -> [Action] {
+        guard var banner = banners[key] else { return [] }
+        banner.attributes = RelavoiCallAttributes(
+            sessionId: banner.attributes.sessionId, proxyNumber: banner.attributes.proxyNumber,
+            startedAt: startedAt)
+        banner.phase = .active
+        return show(banner, key: key, now: now)
+    }
+
+    /// Ends a banner per the dismissal policy. `durationSeconds` overrides the
+    /// duration measured from `startedAt`. Ending an ended banner again only
+    /// applies the new policy.
+    public mutating func end(
+        key: String, policy: DismissPolicy, durationSeconds: Int? = nil, now: Date
+    ) -> [Action] {
+        guard var banner = banners[key] else { return [] }
+        let duration: Int
+        switch banner.phase {
+        case .active: duration = durationSeconds ?? Banner.elapsed(from: banner.attributes.startedAt, to: now)
+        case .ended(let measured, _): duration = durationSeconds ?? measured
+        case .ringing, .missed, .message, .summary: duration = durationSeconds ?? 0
+        }
+        let closeAt: Date
+        switch policy {
+        case .immediate:
+            banners[key] = nil
+            return [.close(key: key), .removed(key: key, byUser: false)]
+        case .default:
+            closeAt = now.addingTimeInterval(BannerLimits.endedLinger)
+        case .after(let date):
+            closeAt = min(max(date, now), now.addingTimeInterval(BannerLimits.endedLinger))
+        }
+        if closeAt <= now {
+            banners[key] = nil
+            return [.close(key: key), .removed(key: key, byUser: false)]
+        }
+        banner.phase = .ended(durationSeconds: max(0, duration), closeAt: closeAt)
+        if banner.endedAt == nil { banner.endedAt = now }
+        return show(banner, key: key, now: now)
+    }
+
+    /// The user dismissed the banner from elsewhere (a panel's menu): it
+    /// closes on the server and is gone as if dismissed from the tray.
+    public mutating func dismiss(key: String) -> [Action] {
+        guard banners.removeValue(forKey: key) != nil else { return [] }
+        return [.close(key: key), .removed(key: key, byUser: true)]
+    }
+
+    /// Closes and forgets a banner now, whatever its phase.
+    public mutating func close(key: String) -> [Action] {
+        guard banners.removeValue(forKey: key) != nil else { return [] }
+        return [.close(key: key), .removed(key: key, byUser: false)]
+    }
+
+    /// The server closed the banner. Dismissed by the user (reason 2) or
+    /// expired by the server: it stays gone and no tick shows it again.
+    public mutating func closedByServer(key: String, byUser: Bool) -> [Action] {
+        guard banners.removeValue(forKey: key) != nil else { return [] }
+        return [.removed(key: key, byUser: byUser)]
+    }
+
+    /// Advances time: ticking banners show their elapsed time, banners past
+    /// their close time close, and active banners past the 8-hour bound end.
+    public mutating func tick(now: Date) -> [Action] {
+        var actions: [Action] = []
+        for key in banners.keys.sorted() {
+            guard let banner = banners[key] else { continue }
+            if let closeAt = banner.closeAt, closeAt <= now {
+                banners[key] = nil
+                actions += [.close(key: key), .removed(key: key, byUser: false)]
+            } else if banner.isTicking,
+                now.timeIntervalSince(banner.attributes.startedAt) >= BannerLimits.maximumActive
+            {
+                let limit = Int(BannerLimits.maximumActive)
+                actions += end(key: key, policy: .default, durationSeconds: limit, now: now)
+            } else if banner.isTicking {
+                actions.append(.present(key: key, snapshot: banner.snapshot(at: now)))
+            }
+        }
+        return actions
+    }
+
+    /// When `tick` has work next: the next whole second of the wall clock while
+    /// any banner ticks, else the earliest close time; nil with nothing to do.
+    public func nextWake(after now: Date) -> Date? {
+        var wake: Date? = nil
+        if banners.values.contains(where: \.isTicking) {
+            let seconds = now.timeIntervalSince1970
+            wake = Date(timeIntervalSince1970: (seconds + 1e-6).rounded(.down) + 1)
+        }
+        for closeAt in banners.values.compactMap(\.closeAt) where wake == nil || closeAt < wake! {
+            wake = closeAt
+        }
+        return wake
+    }
+}

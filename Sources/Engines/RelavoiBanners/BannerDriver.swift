@@ -1,0 +1,330 @@
+import Dispatch
+import FoundationEssentials
+import RelavoiCore
+import RelavoiGLib
+import RelavoiNotify
+
+/// Runs every banner of the process: the pure `BannerMachine` for state, one
+/// timer aligned to the second (none while nothing ticks or waits), the
+/// renderer for the current server, and the delivery thread for libnotify
+/// (`NotificationDeliveryDriver`).
+@MainActor
+package final class BannerDriver {
+    /// The process's banners, with the default settings until its owner hands in its own
+    /// (the agent from its settings, an app from the person's agent.conf).
+    package static let shared = BannerDriver()
+
+    /// Called once when a banner is gone: `byUser` when the person dismissed
+    /// it (on the server or from the panel item), false when the code closed it.
+    package typealias RemovalHandler = @MainActor (_ byUser: Bool) -> Void
+    /// Called when the user clicked a banner, with the server's activation token.
+    package typealias ActivationHandler = @MainActor (_ activationToken: String?) -> Void
+    /// What became of a notice: a button's id, or nil when it closed unanswered.
+    package typealias NoticeHandler = @MainActor (_ button: String?) -> Void
+
+    package var settings: BannerSettings {
+        didSet { rerenderAll() }
+    }
+    /// The banners' words (English unless the app hands in translated ones).
+    package var phrases: BannerPhrases {
+        get { renderer.phrases }
+        set {
+            renderer.phrases = newValue
+            rerenderAll()
+        }
+    }
+    /// The wall clock (the banners and `LiveActivityManager` read one clock).
+    package let now: @MainActor () -> Date = { Date() }
+
+    private var machine = BannerMachine()
+    private var renderer = BannerRenderer(profile: .unknown)
+    private var shownSnapshots: [String: BannerSnapshot] = [:]
+    private var removalHandlers: [String: RemovalHandler] = [:]
+    /// Banners a click opens; only they get the `default` action.
+    private var activationHandlers: [String: ActivationHandler] = [:]
+    /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
+    private var pendingRings: Set<String> = []
+    private lazy var timer = DeadlineTimer(slack: 0.005) { [weak self] in self?.tick() }
+    private var delivery: NotificationDeliveryDriver?
+    private var doNotDisturb: DoNotDisturbWatch?
+    private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
+    private var available: Bool?
+    /// Nothing is rendered before the server's profile is known: the first
+    /// content a server sees is already adapted to it.
+    private var profileKnown = false
+    private var nextKey = 0
+    /// The agent's own notices (`showNotice`), by key, and who hears what became of them.
+    private var notices: [String: AgentNotice] = [:]
+    private var noticeHandlers: [String: NoticeHandler] = [:]
+    /// Called after each tick of the timer (see `addTickObserver`).
+    private var tickObservers: [@MainActor () -> Void] = []
+
+    init(settings: BannerSettings = BannerSettings()) {
+        self.settings = settings
+    }
+
+    /// The renderer's view of the server.
+    var serverProfile: NotificationServerProfile { renderer.profile }
+    /// Whether the delivery driver last saw a notification server own its name (`ctl diagnostics`).
+    package var isServerAvailable: Bool { available == true }
+    /// Whether the banners' timer is set: never while nothing ticks or waits (`ctl diagnostics`).
+    package var isTimerRunning: Bool { timer.isActive }
+    package var activeKeys: [String] { machine.banners.keys.sorted() }
+    package func banner(_ key: String) -> Banner? { machine.banners[key] }
+
+    /// Runs `observer` after each tick of the banners' timer (just past each
+    /// second while a call is live, and at each close time): the panel item's
+    /// timer moves with the banners' instead of keeping a second 1 Hz timer.
+    package func addTickObserver(_ observer: @escaping @MainActor () -> Void) {
+        tickObservers.append(observer)
+    }
+
+    /// A key no other banner uses.
+    package func makeKey(prefix: String) -> String {
+        nextKey += 1
+        return "\(prefix)#\(nextKey)"
+    }
+
+    /// Whether banners can be shown: enabled in the settings and a
+    /// notification server owns its bus name (or can be activated).
+    package func bannersAvailable() async -> Bool {
+        guard settings.enabled else { return false }
+        startDelivery()
+        if let available { return available }
+        return await withCheckedContinuation { availabilityWaiters.append($0) }
+    }
+
+    // MARK: - Banner lifecycle
+
+    /// - Parameter rings: a new call starts ringing: its first ringing
+    ///   `Notify` names the ringing sound, no later one does.
+    package func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
+        startDelivery()
+        if let onRemoved { removalHandlers[key] = onRemoved }
+        if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
+        perform(machine.show(banner, key: key, now: now()))
+    }
+
+    /// Shows a banner straight in its ended state, never live: a call that
+    /// ended before its banner was ever shown.
+    package func showEnded(
+        _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, onRemoved: RemovalHandler? = nil
+    ) {
+        startDelivery()
+        if let onRemoved { removalHandlers[key] = onRemoved }
+        let time = now()
+        _ = machine.show(banner, key: key, now: time)
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
+    }
+
+    /// What a click on banner `key` does, for as long as the banner lives
+    /// (set it before `show`, so the first content already has the action).
+    package func onActivated(key: String, _ handler: @escaping ActivationHandler) {
+        activationHandlers[key] = handler
+    }
+
+    package func update(key: String, elapsedSeconds: Int?, verified: Bool, label: String) {
+        perform(machine.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now()))
+    }
+
+    package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
+    }
+
+    package func close(key: String) {
+        perform(machine.close(key: key))
+    }
+
+    /// Closes a banner as the user would from the tray (its removal handler hears `byUser`).
+    package func dismiss(key: String) {
+        perform(machine.dismiss(key: key))
+    }
+
+    /// After resume (or any jump of the wall clock): every banner as of now,
+    /// and the timer re-armed for the next second. The timer runs on the
+    /// monotonic clock, which stands still during suspend.
+    package func clockJumped() {
+        perform(machine.tick(now: now()))
+    }
+
+    /// Closes every banner now.
+    package func closeAll() {
+        for key in machine.banners.keys.sorted() { perform(machine.close(key: key)) }
+        for key in notices.keys.sorted() { closeNotice(key: key) }
+    }
+
+    // MARK: - Notices
+
+    /// Shows `notice` under `key`, or updates the one shown there in place.
+    /// `onDone` hears once what became of it: the button pressed, or nil when
+    /// it was closed unanswered (by the person or the server).
+    package func showNotice(_ notice: AgentNotice, key: String, onDone: NoticeHandler? = nil) {
+        guard settings.enabled else { return }
+        startDelivery()
+        if let onDone { noticeHandlers[key] = onDone }
+        guard notices[key] != notice else { return }
+        notices[key] = notice
+        if profileKnown { delivery?.post(key: key, content: renderer.render(notice)) }
+    }
+
+    /// Closes the notice under `key` (its handler is not called).
+    package func closeNotice(key: String) {
+        noticeHandlers[key] = nil
+        guard notices.removeValue(forKey: key) != nil else { return }
+        delivery?.post(key: key, content: nil)
+    }
+
+    private func noticeEnded(key: String, button: String?) {
+        let handler = noticeHandlers.removeValue(forKey: key)
+        if notices.removeValue(forKey: key) != nil, button != nil {
+            // Answered: the question goes (a resident notification would stay).
+            delivery?.post(key: key, content: nil)
+        }
+        handler?(button)
+    }
+
+    /// GLib sources on the delivery thread's context (diagnostics); nil before `prepare`.
+    package var deliverySourceCount: Int? { delivery?.liveSourceCount }
+
+    /// Returns once the delivery driver has carried out everything asked so far.
+    package func flush() async {
+        guard let delivery else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            delivery.flush { done.resume() }
+        }
+    }
+
+    /// Closes every banner (at exit) and stops the delivery driver, waiting at most
+    /// `timeout` seconds for a slow server.
+    package func shutdown(timeout: Double = 2) {
+        closeAll()
+        delivery?.stop(timeout: timeout)
+        delivery = nil
+    }
+
+    // MARK: - Carrying out the machine's actions
+
+    private func perform(_ actions: [BannerMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let key, let snapshot):
+                present(key: key, snapshot: snapshot, previous: shownSnapshots[key])
+            case .close(let key):
+                delivery?.post(key: key, content: nil)
+            case .removed(let key, let byUser):
+                shownSnapshots[key] = nil
+                pendingRings.remove(key)
+                activationHandlers[key] = nil
+                removalHandlers.removeValue(forKey: key)?(byUser)
+            }
+        }
+        reschedule()
+    }
+
+    private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
+        guard profileKnown, snapshot != previous else { return }
+        shownSnapshots[key] = snapshot
+        delivery?.post(key: key, content: render(key: key, snapshot, previous: previous))
+    }
+
+    /// The content for a banner; the first ringing render of a call rings.
+    private func render(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
+        let rings = snapshot.kind == .ringing && pendingRings.remove(key) != nil
+        return renderer.render(snapshot, previous: previous, rings: rings, opens: activationHandlers[key] != nil)
+    }
+
+    /// Re-sends every banner after the server or the settings changed. A
+    /// banner the server has not shown yet pops; the others update quietly.
+    private func rerenderAll() {
+        renderer.keepOnScreen = settings.keepOnScreen
+        renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
+        guard profileKnown else { return }
+        let time = now()
+        for (key, banner) in machine.banners {
+            let snapshot = banner.snapshot(at: time)
+            let previous = shownSnapshots[key].map { _ in snapshot }
+            shownSnapshots[key] = snapshot
+            delivery?.post(key: key, content: render(key: key, snapshot, previous: previous))
+        }
+        for (key, notice) in notices { delivery?.post(key: key, content: renderer.render(notice)) }
+    }
+
+    /// One timer for all banners, set to the next moment anything changes:
+    /// a few ms past the second, so the elapsed seconds have moved on.
+    private func reschedule() {
+        let time = now()
+        timer.schedule(at: machine.nextWake(after: time), now: time)
+    }
+
+    private func tick() {
+        perform(machine.tick(now: now()))
+        for observer in tickObservers { observer() }
+    }
+
+    // MARK: - Delivery thread
+
+    /// Starts talking to the notification server now rather than at the
+    /// first banner (an agent does this at start-up, so Do Not Disturb and
+    /// the server's capabilities are known before the first call).
+    package func prepare() {
+        guard settings.enabled else { return }
+        startDelivery()
+    }
+
+    private func startDelivery() {
+        guard delivery == nil else { return }
+        MainLoop.installDispatchBridge()
+        // This driver hears its own delivery (not `.shared`): a driver made
+        // for a test or a host gets the closes and clicks of its banners.
+        let delivery = NotificationDeliveryDriver(owner: Self.bannerOwner()) { [weak self] event in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.handle(event) }
+            }
+        }
+        self.delivery = delivery
+        renderer.keepOnScreen = settings.keepOnScreen
+        renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
+        delivery.start()
+        let monitor = DoNotDisturbWatch { [weak self] isOn in
+            guard let self else { return }
+            self.renderer.doNotDisturb = isOn
+            // Ringing banners change (sound, urgency); ticking ones keep going quietly.
+            self.rerenderAll()
+        }
+        doNotDisturb = monitor
+        monitor.start()
+    }
+
+    private func handle(_ event: NotificationDeliveryDriver.Event) {
+        switch event {
+        case .availability(let isAvailable):
+            available = isAvailable
+            let waiters = availabilityWaiters
+            availabilityWaiters.removeAll()
+            for waiter in waiters { waiter.resume(returning: isAvailable) }
+        case .profile(let profile, let restarted):
+            // A new server has none of our banners: all of them pop again.
+            if restarted { shownSnapshots.removeAll() }
+            renderer.profile = profile
+            profileKnown = true
+            doNotDisturb?.serverAppeared(following: profile.rules.doNotDisturbSwitch)
+            rerenderAll()
+        case .closed(let key, let reason):
+            if notices[key] != nil {
+                noticeEnded(key: key, button: nil)
+            } else {
+                // A tick posted here before this close reached the main thread would stay
+                // with the delivery driver (and come back on the next server): take it back.
+                delivery?.post(key: key, content: nil)
+                perform(
+                    machine.closedByServer(key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
+            }
+        case .activated(let key, let action, let token):
+            if notices[key] != nil {
+                if action != "default" { noticeEnded(key: key, button: action) }
+            } else if action == "default" {
+                activationHandlers[key]?(token)
+            }
+        }
+    }
+}

@@ -1,4 +1,0 @@
-/// Log severity of the machine's messages (mapped onto GLib levels by the adapter).
-public enum StreamLogLevel: Equatable, Sendable {
-    case debug, info, warning
-}
