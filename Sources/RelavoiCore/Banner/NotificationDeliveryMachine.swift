@@ -180,14 +180,15 @@ public struct NotificationDeliveryMachine: Sendable {
             .min()
     }
 
-    /// When a ringing call the server would take down after `popupLifetime`
-    /// is shown again (nil: never, or a show is under way). Ringing only: a
-    /// live call ticks, and the "more calls" summary or an agent notice may go
-    /// to the server's list after its popup rather than slide in again every
-    /// few seconds.
+    /// When a banner that is kept up (`NotificationContent.keptUp`: ringing;
+    /// live with keep-on-screen) and that the server would take down after
+    /// `popupLifetime` is shown again (nil: never, or a show is under way).
+    /// Only those: each show slides in again (Budgie), and a live call, the
+    /// "more calls" summary or an agent notice may go to the server's list
+    /// after its popup.
     private func refreshTime(_ banner: Banner) -> Double? {
         guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.expireTimeout == 0,
-            sent.category == NotificationContent.ringingCategory, let sentAt = banner.sentAt
+            sent.keptUp, let sentAt = banner.sentAt
         else { return nil }
         return sentAt + max(0, popupLifetime - Self.refreshMargin)
     }

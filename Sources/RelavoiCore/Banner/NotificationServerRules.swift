@@ -44,6 +44,12 @@ public struct NotificationServerRules: Equatable, Sendable {
         /// Plain in-place updates (KDE: seen on 5.27, 6.3, 6.7.4; dunst; others;
         /// the delivery driver never sends identical content, which Plasma rejects).
         case plain
+        /// None: the server slides a popup's whole content in again on every
+        /// update (Budgie 10.7.1 and 10.9.2: popup.vala `replace` adds the new
+        /// content to a Gtk.Stack with SLIDE_LEFT; recorded at 20 frames a
+        /// second, 200 ms of motion every second), so the live call's text has
+        /// no running timer (its answer time stays true) and a tick sends nothing.
+        case notSent
     }
 
     public var ticks: Ticks
@@ -93,8 +99,9 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// Seconds the server keeps a never-expiring popup up after its last
     /// `Notify` (nil: until it is closed). Budgie clamps `expire_timeout` 0 to
     /// 6 s and each update starts it again (10.7.1 and 10.9.2): the delivery
-    /// driver shows such a banner again before then, without its sound, so a
-    /// ringing call (which does not tick) stays up for as long as it rings.
+    /// driver shows a banner that is to stay up (`NotificationContent.keptUp`:
+    /// ringing; live with keep-on-screen) again before then, without its sound,
+    /// so a ringing call stays up for as long as it rings.
     public var neverExpiringPopupLifetime: Double?
     /// What the server does, and where that was learnt.
     public var seen = Seen()
@@ -200,7 +207,10 @@ public struct NotificationServerRules: Equatable, Sendable {
             // Raven's bell button) closes each Notify at once with reason 1 and
             // puts it in Raven; critical too, as urgency byte 2 is GLib's HIGH,
             // not the URGENT that would pass (src/lib/notification.vala).
-            self.init(ticks: .plain)
+            // Each update slides the popup's content in anew (both versions:
+            // ticks `.notSent`); a live call's popup, which then does not change,
+            // goes to Raven after its 6 s unless keep-on-screen keeps it up.
+            self.init(ticks: .notSent)
             keepsExpiredIds = true
             neverExpiringPopupLifetime = 6
             let doNotDisturb =
@@ -216,8 +226,7 @@ public struct NotificationServerRules: Equatable, Sendable {
                     doNotDisturb: doNotDisturb)
             } else {
                 // 10.9.2 (Debian 13): budgie-daemon is the StatusNotifierWatcher and
-                // the panel's default tray applet its host; each update slides the
-                // popup's new content in (a Gtk.Stack).
+                // the panel's default tray applet its host.
                 seen = Seen(
                     versions: ["10.9.2"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
                     criticalThroughDoNotDisturb: false,
