@@ -105,6 +105,7 @@ public struct BannerRenderer: Sendable {
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }
+        if content.keptUp { content.expireTimeout = rules.keptUpExpireTimeout }
         return content
     }
 

@@ -25,7 +25,7 @@ public struct NotificationContent: Equatable, Sendable {
     public var buttons: [NotificationButton] = []
     /// The person should see it for as long as it lasts (ringing; live with
     /// keep-on-screen): where the server takes even a never-expiring popup down
-    /// (`NotificationServerRules.neverExpiringPopupLifetime`), the delivery
+    /// (`NotificationServerRules.keptUpPopupLifetime`), the delivery
     /// machine shows it again before then. Not sent to the server.
     public var keptUp = false
 

@@ -174,7 +174,7 @@ import Testing
     /// Budgie slides a popup's whole content in again on every update: a tick
     /// renders what the server already has (so nothing is sent), the live text
     /// has no running timer, and only a ringing call (or a live one with
-    /// keep-on-screen) is kept up.
+    /// keep-on-screen) is kept up, with the longest timeout Budgie takes (12 s).
     @Test func budgieTicksChangeNothingAndOnlyRingingIsKeptUp() {
         for version in ["10.7.1", "10.9.2"] {
             let budgie = NotificationServerProfile(
@@ -190,9 +190,11 @@ import Testing
             #expect(first.body == "+1555 · since 14:02\n✔ Verified", "no timer in the popup")
             #expect(renderer.render(next, previous: live) == first, "a tick: the same content, not sent again")
             #expect(!first.keptUp && first.expireTimeout == 0)
-            #expect(renderer.render(ringing, previous: nil).keptUp)
+            let rings = renderer.render(ringing, previous: nil)
+            #expect(rings.keptUp && rings.expireTimeout == 12000, "kept up, with Budgie's longest timeout")
             renderer.keepOnScreen = true
-            #expect(renderer.render(live, previous: nil).keptUp, "keep-on-screen keeps the live popup up")
+            let kept = renderer.render(live, previous: nil)
+            #expect(kept.keptUp && kept.expireTimeout == 12000, "keep-on-screen keeps the live popup up")
             var changed = next
             changed.badge = .unverified
             #expect(renderer.render(changed, previous: next).body.contains("Unverified"), "a change still goes")

@@ -330,6 +330,7 @@ import Testing
     @Test func anExpiredLastStateIsNotKept() {
         var ended = Self.content("Call ended · 00:15")
         ended.expireTimeout = -1
+        ended.resident = false
         var machine = showing(ended, keepsExpiredIds: true)
         machine.closedByServer(key: "a", reason: 1, id: 9)
         #expect(
