@@ -307,7 +307,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
             delivery.serverAppeared(
                 newServer: restarted, popSettleInterval: profile.popSettleInterval,
                 keepsExpiredIds: profile.rules.keepsExpiredIds,
-                popupLifetime: profile.rules.neverExpiringPopupLifetime, now: GLibTimer.now()))
+                popupLifetime: profile.rules.keptUpPopupLifetime, now: GLibTimer.now()))
     }
 
     private func serverVanished() {

@@ -171,6 +171,38 @@ import Testing
         #expect(!BannerRenderer(profile: xfce, keepOnScreen: true).render(ended, previous: next).transient)
     }
 
+    /// Budgie slides a popup's whole content in again on every update: a tick
+    /// renders what the server already has (so nothing is sent), the live text
+    /// has no running timer, and only a ringing call (or a live one with
+    /// keep-on-screen) is kept up, with the longest timeout Budgie takes (12 s).
+    @Test func budgieTicksChangeNothingAndOnlyRingingIsKeptUp() {
+        for version in ["10.7.1", "10.9.2"] {
+            let budgie = NotificationServerProfile(
+                name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: version,
+                capabilities: ["actions", "body", "body-markup", "sound"])
+            var renderer = BannerRenderer(profile: budgie)
+            renderer.phrases.clockTime = { _ in "14:02" }
+            var live = active
+            live.startedAt = Date(timeIntervalSince1970: 1_800_000_000)
+            var next = live
+            next.seconds = 62
+            let first = renderer.render(live, previous: nil)
+            #expect(first.body == "+1555, since 14:02\nVerified", "no timer in the popup")
+            #expect(renderer.render(next, previous: live) == first, "a tick: the same content, not sent again")
+            #expect(!first.keptUp && first.expireTimeout == 0)
+            let rings = renderer.render(ringing, previous: nil)
+            #expect(rings.keptUp && rings.expireTimeout == 12000, "kept up, with Budgie's longest timeout")
+            renderer.keepOnScreen = true
+            let kept = renderer.render(live, previous: nil)
+            #expect(kept.keptUp && kept.expireTimeout == 12000, "keep-on-screen keeps the live popup up")
+            var changed = next
+            changed.badge = .unverified
+            #expect(renderer.render(changed, previous: next).body.contains("Unverified"), "a change still goes")
+        }
+        #expect(
+            BannerRenderer(profile: dunst).render(active, previous: nil).body.contains("01:01"), "elsewhere it ticks")
+    }
+
     @Test func gnomeKeepOnScreenIsCriticalForTheWholeCall() {
         let renderer = BannerRenderer(profile: gnome, keepOnScreen: true)
         var next = active

@@ -20,6 +20,7 @@ import Testing
     static var ringingWithSound: NotificationContent {
         var ringing = content("Incoming call", urgency: .critical)
         ringing.category = NotificationContent.ringingCategory
+        ringing.keptUp = true
         ringing.soundName = "phone-incoming-call"
         ringing.suppressSound = false
         return ringing
@@ -269,12 +270,25 @@ import Testing
             "the same banner again, in place, never ringing a second time")
         #expect(machine.shown(key: "a", content: quiet, succeeded: true, now: 14) == [])
         #expect(machine.nextWake == 14 + lifetimeLeft)
-        // Answered: the live call ticks every second, which keeps it up by itself.
+        // Answered: the live call is not kept up (it goes to the server's list after its popup).
         #expect(
             machine.post(key: "a", content: live1, now: 15) == [.show(key: "a", content: live1, newNotification: false)]
         )
         _ = machine.shown(key: "a", content: live1, succeeded: true, now: 15)
         #expect(machine.nextWake == nil)
+    }
+
+    /// A live call with keep-on-screen is kept up like a ringing one, in place, unchanged.
+    @Test func aLiveBannerKeptOnScreenIsShownAgainUnchanged() {
+        var live = live1
+        live.keptUp = true
+        var machine = showing(live, popupLifetime: 6)
+        let lifetimeLeft = 6 - NotificationDeliveryMachine.refreshMargin
+        #expect(machine.nextWake == 10 + lifetimeLeft)
+        #expect(machine.wake(now: 10 + lifetimeLeft) == [.show(key: "a", content: live, newNotification: false)])
+        var notKept = showing(live1, popupLifetime: 6)
+        #expect(notKept.nextWake == nil, "not kept up: left to go")
+        #expect(notKept.wake(now: 100) == [])
     }
 
     @Test func onlyNeverExpiringBannersOnSuchServersAreShownAgain() {
@@ -316,6 +330,7 @@ import Testing
     @Test func anExpiredLastStateIsNotKept() {
         var ended = Self.content("Call ended · 00:15")
         ended.expireTimeout = -1
+        ended.resident = false
         var machine = showing(ended, keepsExpiredIds: true)
         machine.closedByServer(key: "a", reason: 1, id: 9)
         #expect(

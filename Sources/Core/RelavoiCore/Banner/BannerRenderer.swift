@@ -51,15 +51,19 @@ public struct BannerRenderer: Sendable {
             content.category = NotificationContent.ringingCategory
             content.resident = true
             content.expireTimeout = 0
+            content.keptUp = true
             if rings, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            lines = ["\(proxy), \(BannerText.duration(snapshot.seconds))\(since)", badge]
+            // Where every update moves the popup, no running timer: the text stays true unchanged.
+            let timer = profile.rules.ticks == .notSent ? "" : ", " + BannerText.duration(snapshot.seconds)
+            lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
+            content.keptUp = keepOnScreen
         case .ended:
             lines = [fill(phrases.callEnded, BannerText.duration(snapshot.seconds)), "\(proxy), \(badge)"]
             content.category = "call.ended"
@@ -108,6 +112,7 @@ public struct BannerRenderer: Sendable {
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }
+        if content.keptUp { content.expireTimeout = rules.keptUpExpireTimeout }
         return content
     }
 
@@ -150,7 +155,7 @@ public struct BannerRenderer: Sendable {
             if !keepOnScreen && content.urgency == .normal { content.urgency = .low }
         case .transient:
             content.transient = true
-        case .plain:
+        case .plain, .notSent:
             break
         }
     }

@@ -23,6 +23,11 @@ public struct NotificationContent: Equatable, Sendable {
     public var defaultAction: String?
     /// Buttons after the click action (a question's answers), in order.
     public var buttons: [NotificationButton] = []
+    /// The person should see it for as long as it lasts (ringing; live with
+    /// keep-on-screen): where the server takes even a never-expiring popup down
+    /// (`NotificationServerRules.keptUpPopupLifetime`), the delivery
+    /// machine shows it again before then. Not sent to the server.
+    public var keptUp = false
 
     /// The category of a ringing call (the freedesktop spec's `call.incoming`).
     public static let ringingCategory = "call.incoming"

@@ -28,7 +28,7 @@ public struct NotificationDeliveryMachine: Sendable {
     /// (one per call at most: a call's banner that never shows again must not
     /// be kept for ever).
     public static let keptExpiredLimit = 16
-    /// How long before a server's `neverExpiringPopupLifetime` runs out a
+    /// How long before a server's `keptUpPopupLifetime` runs out a
     /// banner that has not changed is shown again (a loaded machine is late).
     public static let refreshMargin = 2.0
 
@@ -69,7 +69,7 @@ public struct NotificationDeliveryMachine: Sendable {
     private var popSettleInterval = 0.0
     /// The server's `NotificationServerRules.keepsExpiredIds`.
     private var keepsExpiredIds = false
-    /// The server's `NotificationServerRules.neverExpiringPopupLifetime`.
+    /// The server's `NotificationServerRules.keptUpPopupLifetime`.
     private var popupLifetime: Double?
     /// Expired notifications whose banners may show again, oldest first.
     private var expired: [Expired] = []
@@ -131,7 +131,7 @@ public struct NotificationDeliveryMachine: Sendable {
     /// the session's next call must not replace.
     public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) {
         guard let banner = banners.removeValue(forKey: key) else { return }
-        guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).expireTimeout == 0 else { return }
+        guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).resident else { return }
         expired.removeAll { $0.key == key }
         expired.append(Expired(key: key, identity: banner.identity ?? "", id: id))
         if expired.count > Self.keptExpiredLimit { expired.removeFirst() }
@@ -140,7 +140,7 @@ public struct NotificationDeliveryMachine: Sendable {
     /// A server owns the name: `newServer` when it is not the one that has
     /// the banners (a restart), which then get new notifications.
     /// `keepsExpiredIds` and `popupLifetime`: the server's
-    /// `NotificationServerRules.keepsExpiredIds` and `neverExpiringPopupLifetime`.
+    /// `NotificationServerRules.keepsExpiredIds` and `keptUpPopupLifetime`.
     public mutating func serverAppeared(
         newServer: Bool, popSettleInterval: Double, keepsExpiredIds: Bool = false, popupLifetime: Double? = nil,
         now: Double
@@ -180,14 +180,15 @@ public struct NotificationDeliveryMachine: Sendable {
             .min()
     }
 
-    /// When a ringing call the server would take down after `popupLifetime`
-    /// is shown again (nil: never, or a show is under way). Ringing only: a
-    /// live call ticks, and the "more calls" summary or an agent notice may go
-    /// to the server's list after its popup rather than slide in again every
-    /// few seconds.
+    /// When a banner that is kept up (`NotificationContent.keptUp`: ringing;
+    /// live with keep-on-screen) and that the server would take down after
+    /// `popupLifetime` is shown again (nil: never, or a show is under way).
+    /// Only those: each show slides in again (Budgie), and a live call, the
+    /// "more calls" summary or an agent notice may go to the server's list
+    /// after its popup.
     private func refreshTime(_ banner: Banner) -> Double? {
-        guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.expireTimeout == 0,
-            sent.category == NotificationContent.ringingCategory, let sentAt = banner.sentAt
+        guard let popupLifetime, banner.underWay == nil, let sent = banner.sent, sent.keptUp,
+            let sentAt = banner.sentAt
         else { return nil }
         return sentAt + max(0, popupLifetime - Self.refreshMargin)
     }

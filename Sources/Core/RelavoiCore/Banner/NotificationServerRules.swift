@@ -44,6 +44,12 @@ public struct NotificationServerRules: Equatable, Sendable {
         /// Plain in-place updates (KDE: seen on 5.27, 6.3, 6.7.4; dunst; others;
         /// the delivery driver never sends identical content, which Plasma rejects).
         case plain
+        /// None: the server slides a popup's whole content in again on every
+        /// update (Budgie 10.7.1 and 10.9.2: popup.vala `replace` adds the new
+        /// content to a Gtk.Stack with SLIDE_LEFT; recorded at 20 frames a
+        /// second, 200 ms of motion every second), so the live call's text has
+        /// no running timer (its answer time stays true) and a tick sends nothing.
+        case notSent
     }
 
     public var ticks: Ticks
@@ -97,12 +103,18 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// (`remove_notification`), so the new entry goes into a destroyed group
     /// and is not shown; the next one makes a new group (seen on 10.9.2).
     public var keepsExpiredIds = false
-    /// Seconds the server keeps a never-expiring popup up after its last
-    /// `Notify` (nil: until it is closed). Budgie clamps `expire_timeout` 0 to
-    /// 6 s and each update starts it again (10.7.1 and 10.9.2): the delivery
-    /// driver shows such a banner again before then, without its sound, so a
-    /// ringing call (which does not tick) stays up for as long as it rings.
-    public var neverExpiringPopupLifetime: Double?
+    /// Seconds the server keeps up the popup of a banner that is to stay up
+    /// (`NotificationContent.keptUp`: ringing; live with keep-on-screen) after
+    /// its last `Notify` (nil: until it is closed): the delivery driver shows
+    /// such a banner again before then, without its sound, so a ringing call
+    /// stays up for as long as it rings. Budgie (10.7.1 and 10.9.2) clamps
+    /// `expire_timeout` to 6-12 s (0 too: dbus.vala) and each update starts it
+    /// again; each show slides the popup in anew, so such banners go with
+    /// `keptUpExpireTimeout` 12000 and are shown again every 10 s, not every 4.
+    public var keptUpPopupLifetime: Double?
+    /// The `expire_timeout` of a banner that is kept up: 0 (never) but where
+    /// the server takes even that down (`keptUpPopupLifetime`).
+    public var keptUpExpireTimeout: Int32 = 0
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
@@ -198,7 +210,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // 10.7.1 and 10.9.2: a popup goes after at least 6 s even with
             // `expire_timeout` 0 (dbus.vala clamps it to 6-12 s), but each
             // update starts it again, so 1 Hz ticks keep the call up (a ringing
-            // one, which does not tick, is shown again: `neverExpiringPopupLifetime`;
+            // one, which does not tick, is shown again: `keptUpPopupLifetime`;
             // a real call ringing 15 s stayed up on both); Raven lists a
             // notification only once its popup expired, one entry per id. The
             // person's × sends reason 2 (10.7.1 twice at once: the button's
@@ -208,9 +220,13 @@ public struct NotificationServerRules: Equatable, Sendable {
             // Raven's bell button) closes each Notify at once with reason 1 and
             // puts it in Raven; critical too, as urgency byte 2 is GLib's HIGH,
             // not the URGENT that would pass (src/lib/notification.vala).
-            self.init(ticks: .plain)
+            // Each update slides the popup's content in anew (both versions:
+            // ticks `.notSent`); a live call's popup, which then does not change,
+            // goes to Raven after its 6 s unless keep-on-screen keeps it up.
+            self.init(ticks: .notSent)
             keepsExpiredIds = true
-            neverExpiringPopupLifetime = 6
+            keptUpPopupLifetime = 12
+            keptUpExpireTimeout = 12000
             let doNotDisturb =
                 "no popup: each Notify closed at once (reason 1, expired), critical too; Raven gets each, "
                 + "one entry per id"
@@ -224,8 +240,7 @@ public struct NotificationServerRules: Equatable, Sendable {
                     doNotDisturb: doNotDisturb)
             } else {
                 // 10.9.2 (Debian 13): budgie-daemon is the StatusNotifierWatcher and
-                // the panel's default tray applet its host; each update slides the
-                // popup's new content in (a Gtk.Stack).
+                // the panel's default tray applet its host.
                 seen = Seen(
                     versions: ["10.9.2"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
                     criticalThroughDoNotDisturb: false,
