@@ -1,0 +1,82 @@
+// Opened: a card per call that rings, runs or just ended (label, number, badge word,
+// timer or state; Open and Dismiss), the missed calls the agent holds, why calls cannot
+// show, and Settings… (the Relavoi window). Every control is reached with Tab.
+import QtQuick
+import QtQuick.Layouts
+import org.kde.plasma.components as PlasmaComponents3
+import org.kde.plasma.extras as PlasmaExtras
+import org.kde.kirigami as Kirigami
+
+PlasmaExtras.Representation {
+    id: full
+
+    readonly property var view: root.fullView
+
+    Layout.minimumWidth: Kirigami.Units.gridUnit * 18
+    Layout.preferredWidth: Kirigami.Units.gridUnit * 20
+    Layout.preferredHeight: column.implicitHeight + Kirigami.Units.largeSpacing * 2
+    collapseMarginsHint: true
+
+    // Opened by keyboard (Enter on the panel item, or the widget's shortcut): focus goes in.
+    Connections {
+        target: root
+        function onExpandedChanged() {
+            if (root.expanded)
+                full.forceActiveFocus();
+        }
+    }
+    onActiveFocusChanged: {
+        if (activeFocus)
+            column.nextItemInFocusChain(true).forceActiveFocus(Qt.TabFocusReason);
+    }
+
+    ColumnLayout {
+        id: column
+        anchors.fill: parent
+        anchors.margins: Kirigami.Units.largeSpacing
+        spacing: Kirigami.Units.largeSpacing
+
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            visible: full.view.healthLine !== ""
+            text: full.view.healthLine
+            wrapMode: Text.WordWrap
+        }
+
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            visible: full.view.calls.length === 0 && full.view.missed.length === 0 && full.view.healthLine === ""
+            text: i18nd(root.domain, "No call")
+            opacity: 0.7
+        }
+
+        Repeater {
+            model: full.view.calls
+            delegate: CallCard {
+                Layout.fillWidth: true
+            }
+        }
+
+        PlasmaExtras.Heading {
+            Layout.fillWidth: true
+            visible: full.view.missed.length > 0
+            level: 5
+            text: i18nd(root.domain, "Missed calls")
+        }
+
+        Repeater {
+            model: full.view.missed
+            delegate: CallCard {
+                Layout.fillWidth: true
+            }
+        }
+
+        PlasmaComponents3.Button {
+            Layout.alignment: Qt.AlignRight
+            text: full.view.settings.label
+            icon.name: "configure"
+            Accessible.name: full.view.settings.accessibleName
+            onClicked: root.openSettings()
+        }
+    }
+}

@@ -1,0 +1,128 @@
+// The Relavoi call widget (Plasma 6): follows com.relavoi.Agent1's Calls and Health
+// properties (docs/dbus.md) and shows what the GNOME pill shows. Its logic is
+// ../code/widget.js over the pill's model.js; this file only wires D-Bus, the clock and
+// the two views. Properties (and its PropertiesChanged) is in
+// org.kde.plasma.workspace.dbus from Plasma 6.4: on 6.3 this widget does not load.
+import QtQuick
+import org.kde.plasma.plasmoid
+import org.kde.plasma.core as PlasmaCore
+import org.kde.plasma.workspace.dbus as DBus
+import "../code/widget.js" as Widget
+
+PlasmoidItem {
+    id: root
+
+    readonly property string domain: "plasma_applet_com.relavoi.call"
+    property var calls: []
+    property var health: Widget.parseHealth(null)
+    // Set when the calls change and on each tick of a live call's timer, never otherwise.
+    property double now: Date.now()
+    readonly property var compactView: Widget.compactView(calls, health, now)
+    readonly property var fullView: Widget.fullView(calls, health, now)
+
+    Plasmoid.status: compactView.active ? PlasmaCore.Types.ActiveStatus : PlasmaCore.Types.PassiveStatus
+    Plasmoid.icon: compactView.active ? compactView.icon : "com.relavoi.Agent"
+    toolTipMainText: compactView.accessibleName
+    toolTipSubText: ""
+    preferredRepresentation: compactRepresentation
+    compactRepresentation: CompactView {}
+    fullRepresentation: FullView {}
+
+    Component.onCompleted: {
+        Widget.setTranslations({
+            gettext: message => i18nd(root.domain, message),
+            ngettext: (singular, plural, n) => i18ndp(root.domain, singular, plural, n),
+        });
+        root.refresh();
+    }
+
+    // Whether the agent is on the bus: its properties are read when it comes, dropped when it goes.
+    DBus.DBusServiceWatcher {
+        id: agentName
+        busType: DBus.BusType.Session
+        watchedService: Widget.AGENT_BUS_NAME
+        onRegisteredChanged: root.refresh()
+    }
+
+    // PropertiesChanged of the agent's object; the values are read anew with GetAll (a
+    // PropertiesChanged value reaches QML undecoded for aa{sv}).
+    DBus.Properties {
+        id: agentProperties
+        busType: DBus.BusType.Session
+        service: agentName.registered ? Widget.AGENT_BUS_NAME : ""
+        path: Widget.AGENT_OBJECT_PATH
+        iface: Widget.AGENT_INTERFACE
+        onPropertiesChanged: (interfaceName, changed, invalidated) => {
+            if (interfaceName === Widget.AGENT_INTERFACE)
+                root.refresh();
+        }
+    }
+
+    // The timer of a live call: one shot to the call's next second from its answer time.
+    Timer {
+        id: tick
+        repeat: false
+        onTriggered: root.schedule()
+    }
+
+    function refresh() {
+        if (!agentName.registered) {
+            root.show(null, null);
+            return;
+        }
+        const reply = DBus.SessionBus.asyncCall({
+            service: Widget.AGENT_BUS_NAME,
+            path: Widget.AGENT_OBJECT_PATH,
+            iface: "org.freedesktop.DBus.Properties",
+            member: "GetAll",
+            arguments: [Widget.AGENT_INTERFACE],
+            signature: "(s)",
+        });
+        reply.finished.connect(() => {
+            if (reply.isError)
+                root.show(null, null);
+            else
+                root.show(reply.value["Calls"], reply.value["Health"]);
+        });
+    }
+
+    function show(callsValue, healthValue) {
+        root.calls = Widget.parseCalls(callsValue);
+        root.health = Widget.parseHealth(healthValue);
+        root.schedule();
+    }
+
+    function schedule() {
+        root.now = Date.now();
+        if (Widget.ticks(root.calls)) {
+            tick.interval = Widget.nextTickDelay(root.calls, root.now);
+            tick.restart();
+        } else {
+            tick.stop();
+        }
+    }
+
+    function call(member, sessionId) {
+        DBus.SessionBus.asyncCall({
+            service: Widget.AGENT_BUS_NAME,
+            path: Widget.AGENT_OBJECT_PATH,
+            iface: Widget.AGENT_INTERFACE,
+            member: member,
+            arguments: [sessionId],
+            signature: "(s)",
+        });
+    }
+
+    // The Relavoi window (relavoi-window, DBusActivatable) on its Settings page.
+    function openSettings() {
+        DBus.SessionBus.asyncCall({
+            service: "com.relavoi.Agent.Settings",
+            path: "/com/relavoi/Agent/Settings",
+            iface: "org.freedesktop.Application",
+            member: "ActivateAction",
+            arguments: ["show-page", [new DBus.variant("settings")], new DBus.dict({})],
+            signature: "(sava{sv})",
+        });
+        root.expanded = false;
+    }
+}
