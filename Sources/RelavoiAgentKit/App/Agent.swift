@@ -91,6 +91,9 @@ public final class Agent {
             TopBarQuestion.start(
                 settings: settings, configPath: configPath, bus: Self.sessionBus,
                 environment: ProcessInfo.processInfo.environment)
+            PlasmaPanelQuestion.start(
+                settings: settings, configPath: configPath, bus: Self.sessionBus,
+                environment: ProcessInfo.processInfo.environment)
         }
 
         callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }

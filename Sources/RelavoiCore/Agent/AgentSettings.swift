@@ -25,6 +25,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var trayItem: TrayItemMode = .auto
     /// The answer to "Show Relavoi calls in the top bar?" (GNOME).
     public var topBar: TopBarAnswer = .ask
+    /// The answer to "Show calls in the panel?" (KDE Plasma's widget).
+    public var plasmaPanel: PlasmaPanelAnswer = .ask
     /// What the call card on GNOME's lock screen may show.
     public var lockScreen: LockScreenPrivacy = .label
     /// Seconds the stream may be down before the agent says it is offline.
@@ -111,6 +113,11 @@ public struct AgentSettings: Equatable, Sendable {
                 throw SettingsError(key: key, message: "expected ask, on or off")
             }
             topBar = answer
+        case PlasmaPanelAnswer.settingKey:
+            guard let answer = PlasmaPanelAnswer(rawValue: value.lowercased()) else {
+                throw SettingsError(key: key, message: "expected ask, on or off")
+            }
+            plasmaPanel = answer
         case "offline-notice-after":
             guard let seconds = Int(value), (1...3600).contains(seconds) else {
                 throw SettingsError(key: key, message: "expected seconds from 1 to 3600")
