@@ -3,7 +3,8 @@
 #
 #   scripts/build-plasmoid.sh [--out DIR]     default .build/plasmoid
 #
-# DIR/com.relavoi.call/ is the plasmoid as /usr/share/plasma/plasmoids/ takes it, and
+# DIR/com.relavoi.call/ is the plasmoid as /usr/share/plasma/plasmoids/ takes it (with the
+# five symbolic badge icons it shows in contents/icons/), and
 # DIR/locale/<lang>/LC_MESSAGES/plasma_applet_com.relavoi.call.mo its translations.
 # Its contents/code/model.js is made here from the GNOME pill's desktop/gnome-shell/src/model.js
 # (one source for the phrases and rules of both): `export function` becomes `function`,
@@ -38,6 +39,14 @@ model=$repo/desktop/gnome-shell/src/model.js
 if grep -nE '^[[:space:]]*(import|export)[[:space:]{*]|//@(esm|legacy)' "$dir/contents/code/model.js" >&2; then
   die "$model: QML takes only 'export function' and 'export const' at the start of a line, and no form markers"
 fi
+# The badge icons it shows, in the package itself (contents/icons/NAME.svg): found wherever
+# the widget is installed, whatever the icon theme, as the GNOME extension does.
+mkdir -p -- "$dir/contents/icons"
+for name in checking verified unverified unavailable ringing; do
+  f=$repo/icons/hicolor/scalable/status/com.relavoi.Agent-$name-symbolic.svg
+  [ -f "$f" ] || die "missing icon $f"
+  cp -- "$f" "$dir/contents/icons/"
+done
 command -v msgfmt >/dev/null || die "msgfmt is missing (scripts/install-deps.sh build)"
 for f in "$src"/po/*.po; do
   lang=$(basename "$f" .po)

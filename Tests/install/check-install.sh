@@ -66,6 +66,7 @@ for i in "$repo"/desktop/gnome-shell/po/*.po; do i=${i##*/}; extension_files+=("
 # from the pill's), and its catalogs, one a language of desktop/plasma/po/.
 plasmoid_files=(metadata.json contents/code/model.js contents/code/widget.js contents/ui/main.qml
   contents/ui/CompactView.qml contents/ui/FullView.qml contents/ui/CallCard.qml)
+for i in checking verified unverified unavailable ringing; do plasmoid_files+=("contents/icons/com.relavoi.Agent-$i-symbolic.svg"); done
 plasmoid_catalogs=()
 for i in "$repo"/desktop/plasma/po/*.po; do i=${i##*/}; plasmoid_catalogs+=("${i%.po}/LC_MESSAGES/plasma_applet_com.relavoi.call.mo"); done
 # The extension build scripts/install.sh should pick here: esm from GNOME 45 on, else legacy.

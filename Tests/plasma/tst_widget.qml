@@ -135,6 +135,21 @@ TestCase {
         compare(Widget.nextTickDelay(calls(entry({})), t0 - 250), 250);
     }
 
+    // As Plasma 6.7.4's GetAll reply reaches QML: a{sv} values as {value: …}, booleans bare.
+    function test_values_wrapped_as_plasma_hands_them_over() {
+        const wrapped = [{
+            "session-id": {"value": "s1"}, "label": {"value": "Chowdeck rider"}, "badge": {"value": "verified"},
+            "badge-text": {"value": "Verified"}, "phase": {"value": "live"}, "answered-at": {"value": t0},
+            "proxy-number": {"value": "+234 800 000 0001"}, "can-open": false,
+        }];
+        const view = Widget.compactView(Widget.parseCalls(wrapped), Widget.parseHealth({"state": {"value": "connected"}}), t0 + 19000);
+        compare(view.active, true);
+        compare(view.text, "00:19");
+        compare(view.icon, "com.relavoi.Agent-verified-symbolic");
+        compare(Widget.parseHealth({"state": {"value": "offline"}, "since": {"value": 5}}).state, "offline");
+        compare(Widget.parseHealth({"state": {"value": "offline"}, "since": {"value": 5}}).since, 5);
+    }
+
     function test_unknown_and_mistyped_keys() {
         const odd = Widget.parseCalls([{"phase": "live", "answered-at": "soon", "badge": "gold", "extra": 1}, 7, null]);
         compare(odd.length, 1);

@@ -15,16 +15,36 @@ function setTranslations(domain) {
     Model.setTranslations(domain);
 }
 
+// org.kde.plasma.workspace.dbus hands a{sv} values over as its value types (DBus.string,
+// DBus.int64…: `{value: …}`), booleans as they are (seen on Plasma 6.7.4): the plain value.
+function plain(value) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && value.value !== undefined
+        && Object.keys(value).length === 1)
+        return plain(value.value);
+    return value;
+}
+
+// One a{sv} with its values made plain; anything else as it is (the model drops it).
+function plainEntry(entry) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+        return entry;
+    var out = {};
+    for (var key in entry)
+        out[key] = plain(entry[key]);
+    return out;
+}
+
 // The Calls property as decoded (a list of maps), anything else as no calls.
 function parseCalls(value) {
+    value = plain(value);
     // A QVariantList reaches JS as an array-like object on some Qt versions.
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof value.length === 'number')
         value = Array.prototype.slice.call(value);
-    return Model.parseCalls(value);
+    return Model.parseCalls(Array.isArray(value) ? value.map(plainEntry) : value);
 }
 
 function parseHealth(value) {
-    return Model.parseHealth(value);
+    return Model.parseHealth(plainEntry(plain(value)));
 }
 
 // The panel's part: the pill's view (ringing: label; live: timer; +N), else the quiet

@@ -22,7 +22,7 @@ ColumnLayout {
         Kirigami.Icon {
             Layout.preferredWidth: Kirigami.Units.iconSizes.medium
             Layout.preferredHeight: Kirigami.Units.iconSizes.medium
-            source: card.modelData.icon
+            source: root.iconUrl(card.modelData.icon)
         }
         ColumnLayout {
             Layout.fillWidth: true

@@ -12,7 +12,9 @@ MouseArea {
     readonly property var view: root.compactView
 
     visible: view.active
-    Layout.minimumWidth: view.active ? row.implicitWidth + Kirigami.Units.smallSpacing * 2 : 0
+    implicitWidth: view.active ? row.implicitWidth + Kirigami.Units.smallSpacing * 2 : 0
+    implicitHeight: row.implicitHeight
+    Layout.minimumWidth: implicitWidth
     Layout.preferredWidth: Layout.minimumWidth
     Layout.maximumWidth: Layout.minimumWidth
     activeFocusOnTab: view.active
@@ -31,15 +33,16 @@ MouseArea {
 
     RowLayout {
         id: row
-        anchors.centerIn: parent
-        height: parent.height
+        anchors.fill: parent
+        anchors.leftMargin: Kirigami.Units.smallSpacing
+        anchors.rightMargin: Kirigami.Units.smallSpacing
         spacing: Kirigami.Units.smallSpacing
 
         Kirigami.Icon {
             Layout.preferredWidth: Kirigami.Units.iconSizes.small
             Layout.preferredHeight: Kirigami.Units.iconSizes.small
             Layout.alignment: Qt.AlignVCenter
-            source: compact.view.icon
+            source: root.iconUrl(compact.view.icon)
             active: compact.containsMouse
         }
         PlasmaComponents3.Label {

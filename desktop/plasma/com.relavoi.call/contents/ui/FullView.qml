@@ -7,15 +7,17 @@ import org.kde.plasma.components as PlasmaComponents3
 import org.kde.plasma.extras as PlasmaExtras
 import org.kde.kirigami as Kirigami
 
-PlasmaExtras.Representation {
+FocusScope {
     id: full
 
     readonly property var view: root.fullView
 
+    implicitWidth: Kirigami.Units.gridUnit * 20
+    implicitHeight: column.implicitHeight + Kirigami.Units.largeSpacing * 2
     Layout.minimumWidth: Kirigami.Units.gridUnit * 18
-    Layout.preferredWidth: Kirigami.Units.gridUnit * 20
-    Layout.preferredHeight: column.implicitHeight + Kirigami.Units.largeSpacing * 2
-    collapseMarginsHint: true
+    Layout.preferredWidth: implicitWidth
+    Layout.minimumHeight: implicitHeight
+    Layout.preferredHeight: implicitHeight
 
     // Opened by keyboard (Enter on the panel item, or the widget's shortcut): focus goes in.
     Connections {
@@ -32,7 +34,9 @@ PlasmaExtras.Representation {
 
     ColumnLayout {
         id: column
-        anchors.fill: parent
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.top: parent.top
         anchors.margins: Kirigami.Units.largeSpacing
         spacing: Kirigami.Units.largeSpacing
 

@@ -102,6 +102,11 @@ PlasmoidItem {
         }
     }
 
+    // The badge icons ship in the package (contents/icons/), as the GNOME extension's do.
+    function iconUrl(name) {
+        return name === "" ? "" : Qt.resolvedUrl("../icons/" + name + ".svg");
+    }
+
     function call(member, sessionId) {
         DBus.SessionBus.asyncCall({
             service: Widget.AGENT_BUS_NAME,
