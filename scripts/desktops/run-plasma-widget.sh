@@ -5,7 +5,8 @@
 #                         the system tray, whose notifications applet is the notification
 #                         server); the widget is installed, not added: the agent's question,
 #                         or `evaluate SCRIPT` below, adds it;
-#   MODE=window           `plasmawindowed com.relavoi.call` alone.
+#   MODE=window           `plasmawindowed APPLET` alone (APPLET: com.relavoi.call by default;
+#                         org.kde.plasma.digitalclock for the clock the bench compares with).
 # The widget comes from $RUN_DIR/plasmoid (scripts/build-plasmoid.sh --out $RUN_DIR/plasmoid
 # on the host, before) into the session's own XDG_DATA_HOME, with the badge icons.
 # Prints "READY RUN_DIR"; RUN_DIR/env has the environment for clients, and WIDGET_PID (the
@@ -33,7 +34,7 @@ panel)
     wait_owner org.kde.plasmashell 60
     ;;
 window)
-    start plasmawindowed plasmawindowed com.relavoi.call
+    start plasmawindowed plasmawindowed "${APPLET:-com.relavoi.call}"
     widget=${started[-1]}
     sleep 3
     ;;
