@@ -39,6 +39,7 @@ package struct SettingControl: Sendable {
             key: LockScreenPrivacy.settingKey, id: "lock_screen",
             kind: .radio(LockScreenPrivacy.allCases.map(\.rawValue))),
         SettingControl(key: TopBarAnswer.settingKey, id: "top_bar", kind: .toggle(on: "on", off: "off")),
+        SettingControl(key: PlasmaPanelAnswer.settingKey, id: "kde_panel", kind: .toggle(on: "on", off: "off")),
         SettingControl(key: "tray-item", id: "tray", kind: .choice(["auto", "on", "off"])),
         SettingControl(key: "proxy-numbers", id: "proxy_numbers", kind: .text),
         SettingControl(key: OpenURLTemplate.settingKey, id: "open_url", kind: .text),
@@ -59,6 +60,7 @@ package struct SettingControl: Sendable {
             }
         case LockScreenPrivacy.settingKey: return settings.lockScreen.rawValue
         case TopBarAnswer.settingKey: return settings.topBar == .on ? "on" : "off"
+        case PlasmaPanelAnswer.settingKey: return settings.plasmaPanel == .on ? "on" : "off"
         case "tray-item": return settings.trayItem.rawValue
         case MediaPauseMode.settingKey: return settings.pauseMedia.rawValue
         case "proxy-numbers": return settings.proxyNumbers.joined(separator: ", ")

@@ -26,6 +26,8 @@ public final class Agent {
     var control: ControlService?
     /// The panel item; nil while `tray-item` is off or there is no bus.
     var tray: TrayItemController?
+    /// The panels that said `ShowingCalls(true)` (the Plasma widget): the tray item hides meanwhile.
+    var panels: PanelWidgets?
     /// The banners' words, read once: the banners, the Calls property and the panel item share them.
     private let phrases = BannerPhrases.localized()
     let trayPhrases: TrayPhrases
@@ -97,6 +99,12 @@ public final class Agent {
         }
 
         callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }
+        if let control {
+            let panels = PanelWidgets(connection: control.connection)
+            panels.onChange = { [weak self] showing in self?.tray?.panelShowsCalls = showing }
+            control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
+            self.panels = panels
+        }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         startTray()
         banners.addTickObserver { [weak self] in self?.tray?.refresh() }
@@ -141,6 +149,7 @@ public final class Agent {
         }
         MainLoop.run()
         settingsWatch?.stop()
+        panels?.stop()
         tray?.stop()
         control?.unregister()
         busName?.release()
@@ -153,6 +162,7 @@ public final class Agent {
         tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
         if let health { tray?.health = health.current }
+        tray?.panelShowsCalls = panels?.isShowing ?? false
     }
 
     /// Connects, and follows sleep and resume, network changes and logout (docs/desktop-life.md).

@@ -21,6 +21,12 @@
 ///         open-url is not set or names metadata the session lacks
 ///     Diagnostics() -> a{sx} figures
 ///         memory, threads, fds, GLib sources, what the agent tracks
+///     ShowingCalls(b shown)
+///         a panel that draws the calls and owns no bus name (the KDE Plasma
+///         widget com.relavoi.call) says it shows them, or no longer does; the
+///         agent holds a true until the caller says false or leaves the bus.
+///         Meanwhile the tray item stays Passive (tray-item = auto), as while
+///         the GNOME extension owns com.relavoi.Agent.ShellIndicator
 ///     property Connected b (read)   PropertiesChanged when it changes
 ///     property Calls aa{sv} (read)  PropertiesChanged when a call changes,
 ///         never for a tick; one dictionary a ringing, live or just-ended
@@ -89,6 +95,9 @@ public enum AgentBus {
             </method>
             <method name="Diagnostics">
               <arg name="figures" type="a{sx}" direction="out"/>
+            </method>
+            <method name="ShowingCalls">
+              <arg name="shown" type="b" direction="in"/>
             </method>
             <property name="Connected" type="b" access="read"/>
             <property name="Calls" type="aa{sv}" access="read"/>

@@ -17,10 +17,6 @@ enum PlasmaPanelQuestion {
     static let noticeKey = "notice:kde-panel"
     static let yes = "kde-panel-on"
     static let no = "kde-panel-off"
-    static let busName = "org.kde.plasmashell"
-    static let path = "/PlasmaShell"
-    static let interface = "org.kde.PlasmaShell"
-    static let timeoutMilliseconds: Int32 = 10000
 
     static func start(settings: AgentSettings, configPath: String, bus: BusConnection?, environment: [String: String]) {
         guard let bus else { return }
@@ -30,7 +26,7 @@ enum PlasmaPanelQuestion {
             Log.debug("kde panel: not asking (\(why))")
             return
         }
-        evaluate(PlasmaPanelOffer.probeScript, on: bus) { output in
+        PlasmaShellScript.evaluate(PlasmaPanelOffer.probeScript, on: bus) { output in
             let shell = output.flatMap(PlasmaPanelOffer.parseProbe)
             switch PlasmaPanelOffer.decide(answer: settings.plasmaPanel, isKDE: isKDE, shell: shell) {
             case .skip(let why):
@@ -55,7 +51,7 @@ enum PlasmaPanelQuestion {
         switch button {
         case yes:
             save(.on, configPath: configPath)
-            evaluate(PlasmaPanelOffer.addScript, on: bus) { output in
+            PlasmaShellScript.evaluate(PlasmaPanelOffer.addScript, on: bus) { output in
                 let outcome = output?.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? "no answer"
                 Log.message("kde panel: adding the widget: \(outcome)")
                 if outcome != "added" && outcome != "present" {
@@ -71,24 +67,6 @@ enum PlasmaPanelQuestion {
             Log.message("kde panel: the person said no; not asking again")
         default:
             Log.info("kde panel: the question was closed unanswered; it is asked again at the next start")
-        }
-    }
-
-    /// Runs a script in plasmashell; `done` hears what it printed, or nil without an answer.
-    private static func evaluate(
-        _ script: String, on bus: BusConnection, done: @escaping @MainActor (String?) -> Void
-    ) {
-        bus.callAsync(
-            destination: busName, path: path, interface: interface, method: "evaluateScript",
-            arguments: [.string(script)], autoStart: false, timeoutMilliseconds: timeoutMilliseconds
-        ) { result in
-            switch result {
-            case .failure(let error):
-                Log.debug("kde panel: plasmashell does not run the script (\(error))")
-                done(nil)
-            case .success(let reply):
-                done(reply.children?.first?.stringValue)
-            }
         }
     }
 

@@ -57,6 +57,15 @@ public enum PlasmaPanelOffer {
         print(outcome);
         """
 
+    /// Takes the widget out of every panel (the window's switch turned off); prints how many.
+    public static let removeScript = """
+        var removed = 0;
+        panels().forEach(function (panel) {
+            panel.widgets("\(widgetId)").forEach(function (widget) { widget.remove(); removed++; });
+        });
+        print(removed);
+        """
+
     /// The probe's line, or nil for anything else.
     public static func parseProbe(_ output: String) -> Shell? {
         let words = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)

@@ -60,14 +60,14 @@ ColumnLayout {
             text: card.modelData.open
             icon.name: "internet-services"
             Accessible.name: card.modelData.openName
-            onClicked: root.call("Open", card.modelData.sessionId)
+            onClicked: root.call("Open", card.modelData.sessionId, "(s)")
         }
         PlasmaComponents3.Button {
             visible: card.modelData.canDismiss
             text: card.modelData.dismiss
             icon.name: "window-close"
             Accessible.name: card.modelData.dismissName
-            onClicked: root.call("Dismiss", card.modelData.sessionId)
+            onClicked: root.call("Dismiss", card.modelData.sessionId, "(s)")
         }
     }
 }

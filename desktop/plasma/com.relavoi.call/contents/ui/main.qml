@@ -35,13 +35,23 @@ PlasmoidItem {
         });
         root.refresh();
     }
+    // Gone from the panel: the agent shows its tray item again (it also notices plasmashell leaving).
+    Component.onDestruction: {
+        if (agentName.registered)
+            root.call("ShowingCalls", false, "(b)");
+    }
 
     // Whether the agent is on the bus: its properties are read when it comes, dropped when it goes.
     DBus.DBusServiceWatcher {
         id: agentName
         busType: DBus.BusType.Session
         watchedService: Widget.AGENT_BUS_NAME
-        onRegisteredChanged: root.refresh()
+        onRegisteredChanged: {
+            // This widget shows the calls: the agent hides its tray item meanwhile.
+            if (agentName.registered)
+                root.call("ShowingCalls", true, "(b)");
+            root.refresh();
+        }
     }
 
     // PropertiesChanged of the agent's object; the values are read anew with GetAll (a
@@ -107,14 +117,15 @@ PlasmoidItem {
         return name === "" ? "" : Qt.resolvedUrl("../icons/" + name + ".svg");
     }
 
-    function call(member, sessionId) {
+    // A method of the agent with one argument (Dismiss and Open take a session id).
+    function call(member, argument, signature) {
         DBus.SessionBus.asyncCall({
             service: Widget.AGENT_BUS_NAME,
             path: Widget.AGENT_OBJECT_PATH,
             iface: Widget.AGENT_INTERFACE,
             member: member,
-            arguments: [sessionId],
-            signature: "(s)",
+            arguments: [argument],
+            signature: signature,
         });
     }
 
