@@ -17,7 +17,8 @@ MouseArea {
     Layout.minimumWidth: implicitWidth
     Layout.preferredWidth: Layout.minimumWidth
     Layout.maximumWidth: Layout.minimumWidth
-    activeFocusOnTab: view.active
+    // Opened, Tab stays among the opened view's buttons.
+    activeFocusOnTab: view.active && !root.expanded
     hoverEnabled: true
     onClicked: root.expanded = !root.expanded
     Keys.onPressed: event => {

@@ -19,17 +19,14 @@ FocusScope {
     Layout.minimumHeight: implicitHeight
     Layout.preferredHeight: implicitHeight
 
-    // Opened by keyboard (Enter on the panel item, or the widget's shortcut): focus goes in.
+    // Opened (Enter on the panel item, or the widget's shortcut): focus goes in, on
+    // Settings…; Tab and Shift+Tab reach the calls' buttons.
     Connections {
         target: root
         function onExpandedChanged() {
             if (root.expanded)
-                full.forceActiveFocus();
+                full.forceActiveFocus(Qt.TabFocusReason);
         }
-    }
-    onActiveFocusChanged: {
-        if (activeFocus)
-            column.nextItemInFocusChain(true).forceActiveFocus(Qt.TabFocusReason);
     }
 
     ColumnLayout {
@@ -76,7 +73,9 @@ FocusScope {
         }
 
         PlasmaComponents3.Button {
+            id: settingsButton
             Layout.alignment: Qt.AlignRight
+            focus: true
             text: full.view.settings.label
             icon.name: "configure"
             Accessible.name: full.view.settings.accessibleName

@@ -136,7 +136,8 @@ PlasmoidItem {
             path: "/com/relavoi/Agent/Settings",
             iface: "org.freedesktop.Application",
             member: "ActivateAction",
-            arguments: ["show-page", [new DBus.variant("settings")], new DBus.dict({})],
+            // Each element of `av` is made a variant by the module: the plain string.
+            arguments: ["show-page", ["settings"], {}],
             signature: "(sava{sv})",
         });
         root.expanded = false;
