@@ -54,8 +54,9 @@ PlasmoidItem {
         }
     }
 
-    // PropertiesChanged of the agent's object; the values are read anew with GetAll (a
-    // PropertiesChanged value reaches QML undecoded for aa{sv}).
+    // PropertiesChanged of the agent's object; the values are read anew with GetAll
+    // (plasma-workspace 6.4 to 6.7 put a PropertiesChanged's values into its map without
+    // decoding them, as read in its source; GetAll's reply is decoded).
     DBus.Properties {
         id: agentProperties
         busType: DBus.BusType.Session
