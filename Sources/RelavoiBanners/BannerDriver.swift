@@ -33,6 +33,16 @@ package final class BannerDriver {
             rerenderAll()
         }
     }
+    /// A panel widget shows the calls (the agent's `ShowingCalls`): on servers
+    /// whose rules say so the live call leaves the screen at the answer.
+    package var panelShowsCalls: Bool {
+        get { renderer.panelShowsCalls }
+        set {
+            guard newValue != renderer.panelShowsCalls else { return }
+            renderer.panelShowsCalls = newValue
+            rerenderAll()
+        }
+    }
     /// The wall clock (the banners and `LiveActivityManager` read one clock).
     package let now: @MainActor () -> Date = { Date() }
 

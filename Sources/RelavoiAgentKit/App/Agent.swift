@@ -101,7 +101,10 @@ public final class Agent {
         callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }
         if let control {
             let panels = PanelWidgets(connection: control.connection)
-            panels.onChange = { [weak self] showing in self?.tray?.panelShowsCalls = showing }
+            panels.onChange = { [weak self] showing in
+                self?.tray?.panelShowsCalls = showing
+                banners.panelShowsCalls = showing
+            }
             control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
             self.panels = panels
         }

@@ -17,6 +17,8 @@ public struct BannerRenderer: Sendable {
     public var ringThroughDoNotDisturb: Bool
     /// The words, in the user's language.
     public var phrases: BannerPhrases = .english
+    /// A panel widget shows the calls (`NotificationServerRules.whilePanelShowsCalls`).
+    public var panelShowsCalls = false
 
     public init(
         profile: NotificationServerProfile, keepOnScreen: Bool = false, doNotDisturb: Bool = false,
@@ -96,7 +98,7 @@ public struct BannerRenderer: Sendable {
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
-        let rules = profile.rules
+        let rules = panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
         if rules.notificationPerPhase { content.identity = snapshot.kind.rawValue }
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }

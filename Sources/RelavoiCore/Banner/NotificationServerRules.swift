@@ -96,8 +96,29 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// driver shows such a banner again before then, without its sound, so a
     /// ringing call (which does not tick) stays up for as long as it rings.
     public var neverExpiringPopupLifetime: Double?
+    /// While a panel widget shows the calls (`ShowingCalls`: Plasma's
+    /// com.relavoi.call) and keep-on-screen is off, the live call leaves the
+    /// screen at the answer as on GNOME 45 on (`whilePanelShowsCalls`): a
+    /// notification per phase, the live one at low urgency, which Plasma does
+    /// not pop (its LowPriorityPopups is off by default); ringing and the end
+    /// are new notifications at normal urgency and pop. A live popup cannot
+    /// simply time out there: Plasma restarts its hide timer on every update
+    /// (NotificationPopup.qml), and an update keeps an expired notification's
+    /// mark (libnotificationmanager `onNotificationReplaced`), so an end sent
+    /// in place would not pop.
+    public var liveQuietWhilePanelShowsCalls = false
     /// What the server does, and where that was learnt.
     public var seen = Seen()
+
+    /// The rules while a panel widget shows the calls and keep-on-screen is
+    /// off: the same, but where `liveQuietWhilePanelShowsCalls`.
+    public var whilePanelShowsCalls: NotificationServerRules {
+        guard liveQuietWhilePanelShowsCalls else { return self }
+        var rules = self
+        rules.notificationPerPhase = true
+        rules.liveAtLowUrgency = true
+        return rules
+    }
 
     /// - Parameter version: `GetServerInformation`'s version, where the facts
     ///   differ by minor version (xfce4-notifyd 0.7 and 0.9, Budgie 10.7 and 10.9).
@@ -274,7 +295,10 @@ public struct NotificationServerRules: Equatable, Sendable {
                 updateRestartsTimeout: false, playsSound: false, criticalThroughDoNotDisturb: false,
                 offScreenPlace: "the panel's notifications applet, one entry updated in place",
                 doNotDisturb: "no popup at all, critical included (src/app.rs); the applet still gets every Notify")
-        case .kde, .dunst, .other:
+        case .kde:
+            self.init(ticks: .plain)
+            liveQuietWhilePanelShowsCalls = true
+        case .dunst, .other:
             self.init(ticks: .plain)
         }
     }

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import RelavoiCore
+
+/// While a panel widget shows the calls (Plasma's com.relavoi.call), what a
+/// Plasma server gets over a whole call: the renderer's contents carried out
+/// by the delivery machine, as the `show` actions a server sees.
+@Suite struct PanelShowsCallsRulesTests {
+    let plasma = NotificationServerProfile(
+        name: "Plasma", vendor: "KDE", version: "6.7.4",
+        capabilities: ["body", "body-markup", "persistence", "actions"])
+    let dunst = NotificationServerProfile(name: "dunst", vendor: "knopwob", capabilities: ["body"])
+
+    struct Shown: Equatable {
+        var kind: BannerSnapshot.Kind
+        var newNotification: Bool
+        var urgency: NotificationContent.Urgency
+    }
+
+    /// Ringing, answered, four ticks, ended: each `show` the server gets, and the closes.
+    func call(on profile: NotificationServerProfile, panel: Bool, keepOnScreen: Bool = false) -> (
+        shows: [Shown], closes: Int
+    ) {
+        var renderer = BannerRenderer(profile: profile, keepOnScreen: keepOnScreen)
+        renderer.panelShowsCalls = panel
+        var delivery = NotificationDeliveryMachine()
+        var now = 100.0
+        _ = delivery.serverAppeared(newServer: true, popSettleInterval: profile.popSettleInterval, now: now)
+        var snapshots = [
+            BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)
+        ]
+        for second in 0..<5 {
+            snapshots.append(
+                BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: second))
+        }
+        snapshots.append(BannerSnapshot(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 5))
+        var shows: [Shown] = []
+        var closes = 0
+        var previous: BannerSnapshot?
+        for (index, snapshot) in snapshots.enumerated() {
+            now += 1
+            let content = renderer.render(snapshot, previous: previous, rings: index == 0)
+            previous = snapshot
+            var pending = delivery.post(key: "call", content: content, now: now)
+            while let action = pending.first {
+                pending.removeFirst()
+                switch action {
+                case .show(let key, let shown, let newNotification, _):
+                    shows.append(Shown(kind: snapshot.kind, newNotification: newNotification, urgency: shown.urgency))
+                    pending += delivery.shown(key: key, content: shown, succeeded: true, now: now)
+                case .close:
+                    closes += 1
+                }
+            }
+        }
+        return (shows, closes)
+    }
+
+    @Test func onPlasmaTheLiveCallLeavesAtTheAnswerAndTheEndPopsAnew() {
+        let (shows, _) = call(on: plasma, panel: true)
+        // Ringing pops; the answer is a new notification at low urgency, which
+        // Plasma does not pop; the ticks stay low; the end is new and pops.
+        #expect(shows.first == Shown(kind: .ringing, newNotification: true, urgency: .normal))
+        let live = shows.filter { $0.kind == .active }
+        #expect(live.first == Shown(kind: .active, newNotification: true, urgency: .low))
+        #expect(live.dropFirst().allSatisfy { !$0.newNotification && $0.urgency == .low }, "\(live)")
+        #expect(live.count == 5, "the ticks still go, quietly")
+        #expect(shows.last == Shown(kind: .ended, newNotification: true, urgency: .normal))
+    }
+
+    @Test func withoutTheWidgetOrWithKeepOnScreenNothingChanges() {
+        let before = call(on: plasma, panel: false)
+        #expect(before.shows.filter(\.newNotification).count == 1, "one notification for the whole call")
+        #expect(before.shows.allSatisfy { $0.urgency == .normal })
+        #expect(call(on: plasma, panel: true, keepOnScreen: true).shows == before.shows, "keep-on-screen keeps it up")
+        // Only the servers whose rules say so: dunst keeps its one notification.
+        #expect(call(on: dunst, panel: true).shows == call(on: dunst, panel: false).shows)
+    }
+
+    @Test func onlyPlasmaHasTheRule() {
+        #expect(plasma.rules.liveQuietWhilePanelShowsCalls)
+        #expect(!plasma.rules.notificationPerPhase && !plasma.rules.liveAtLowUrgency)
+        let quiet = plasma.rules.whilePanelShowsCalls
+        #expect(quiet.notificationPerPhase && quiet.liveAtLowUrgency && quiet.ticks == .plain)
+        for profile in [dunst, NotificationServerProfile.unknown] {
+            #expect(profile.rules.whilePanelShowsCalls == profile.rules)
+        }
+    }
+}
