@@ -29,6 +29,9 @@ start_bus
 start_xvfb
 case ${MODE:-panel} in
 panel)
+    # plasmashell aborts its shell load unless the activity manager already runs.
+    start kactivitymanagerd /usr/lib/x86_64-linux-gnu/libexec/kactivitymanagerd
+    wait_owner org.kde.ActivityManager 30
     start plasmashell plasmashell --no-respawn
     widget=${started[-1]}
     wait_owner org.kde.plasmashell 60

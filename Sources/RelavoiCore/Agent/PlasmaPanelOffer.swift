@@ -34,7 +34,10 @@ public enum PlasmaPanelOffer {
 
     /// Adds the widget to the panel that holds the system tray, just before the tray (it
     /// reads as part of the tray, with room for its text); prints "added", "present" or
-    /// "no-tray".
+    /// "no-tray". The panel places a new widget at the point given to `addWidget` (before
+    /// the widget under it when in its first half), in its layout's coordinates, which
+    /// start at its first widget: a quarter into the tray. A written `AppletOrder` is not
+    /// read by a running panel, which writes its own over it (seen on 6.7.4).
     public static let addScript = """
         var outcome = "no-tray";
         panels().forEach(function (panel) {
@@ -42,16 +45,11 @@ public enum PlasmaPanelOffer {
             var tray = panel.widgets("org.kde.plasma.systemtray")[0];
             if (!tray) return;
             if (panel.widgets("\(widgetId)").length > 0) { outcome = "present"; return; }
-            var widget = panel.addWidget("\(widgetId)");
-            panel.currentConfigGroup = ["General"];
-            var order = String(panel.readConfig("AppletOrder", "")).split(";").filter(function (id) {
-                return id !== "" && id !== String(widget.id);
-            });
-            var at = order.indexOf(String(tray.id));
-            if (at >= 0) {
-                order.splice(at, 0, String(widget.id));
-                panel.writeConfig("AppletOrder", order.join(";"));
-            }
+            var all = panel.widgets().map(function (w) { return w.geometry; });
+            var left = Math.min.apply(null, all.map(function (g) { return g.x; }));
+            var top = Math.min.apply(null, all.map(function (g) { return g.y; }));
+            var at = tray.geometry;
+            panel.addWidget("\(widgetId)", at.x - left + at.width / 4, at.y - top + at.height / 4, -1, -1);
             outcome = "added";
         });
         print(outcome);

@@ -29,7 +29,7 @@ final class PlasmaPanelQuestionTests: XCTestCase {
             h.waitForLog("kde panel: adding the widget: added")
             let scripts = shell.scripts()
             XCTAssertEqual(scripts.count, 2, "the probe, then the add")
-            XCTAssertTrue(scripts.last?.contains("addWidget(\"com.relavoi.call\")") == true)
+            XCTAssertTrue(scripts.last?.contains("addWidget(\"com.relavoi.call\",") == true)
             XCTAssertTrue(scripts.last?.contains("org.kde.plasma.systemtray") == true, "beside the tray")
             XCTAssertTrue(Self.agentConf(h).contains("kde-panel=on"), Self.agentConf(h))
             XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.summary }.count, 1, "asked once")
