@@ -84,6 +84,16 @@ public final class Agent {
         case .demoWithoutBus: break
         }
         let banners = BannerDriver.shared
+        // Heard from the moment the name is owned: a panel widget says `ShowingCalls` as soon as it sees it.
+        if let control {
+            let panels = PanelWidgets(connection: control.connection)
+            panels.onChange = { [weak self] showing in
+                self?.tray?.panelShowsCalls = showing
+                banners.panelShowsCalls = showing
+            }
+            control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
+            self.panels = panels
+        }
         BannerDriver.identity.withLock { $0 = .relavoiAgent }
         banners.phrases = phrases
         banners.settings = settings.banners
@@ -99,15 +109,6 @@ public final class Agent {
         }
 
         callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }
-        if let control {
-            let panels = PanelWidgets(connection: control.connection)
-            panels.onChange = { [weak self] showing in
-                self?.tray?.panelShowsCalls = showing
-                banners.panelShowsCalls = showing
-            }
-            control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
-            self.panels = panels
-        }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         startTray()
         banners.addTickObserver { [weak self] in self?.tray?.refresh() }
