@@ -40,6 +40,7 @@ public struct BannerRenderer: Sendable {
         -> NotificationContent
     {
         let meaningful = snapshot.isMeaningfulChange(from: previous)
+        let rules = effectiveRules
         let summary = BannerText.label(snapshot.label, fallback: phrases.callFallbackLabel)
         let badge = phrases.bannerText(snapshot.badge)
         let proxy = BannerText.label(snapshot.proxyNumber, fallback: phrases.unknownNumber)
@@ -59,7 +60,8 @@ public struct BannerRenderer: Sendable {
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { " · " + fill(phrases.sinceTime, $0) } ?? ""
-            lines = ["\(proxy) · \(BannerText.duration(snapshot.seconds))\(since)", badge]
+            let timer = rules.liveLeavesScreen ? "" : " · " + BannerText.duration(snapshot.seconds)
+            lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
         case .ended:
@@ -98,12 +100,23 @@ public struct BannerRenderer: Sendable {
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
-        let rules = panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
         if rules.notificationPerPhase { content.identity = snapshot.kind.rawValue }
+        if rules.liveLeavesScreen, snapshot.kind == .active { content.expireTimeout = -1 }
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }
         return content
+    }
+
+    /// The server's rules as they apply now (a panel showing the calls changes some).
+    private var effectiveRules: NotificationServerRules {
+        panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
+    }
+
+    /// A banner of this kind is meant to leave the screen by itself (the live
+    /// call while a panel shows the calls): its expiry on the server keeps it.
+    public func leavesScreenByItself(_ kind: BannerSnapshot.Kind) -> Bool {
+        kind == .active && effectiveRules.liveLeavesScreen
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

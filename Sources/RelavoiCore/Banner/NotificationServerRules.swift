@@ -98,15 +98,18 @@ public struct NotificationServerRules: Equatable, Sendable {
     public var neverExpiringPopupLifetime: Double?
     /// While a panel widget shows the calls (`ShowingCalls`: Plasma's
     /// com.relavoi.call) and keep-on-screen is off, the live call leaves the
-    /// screen at the answer as on GNOME 45 on (`whilePanelShowsCalls`): a
-    /// notification per phase, the live one at low urgency, which Plasma does
-    /// not pop (its LowPriorityPopups is off by default); ringing and the end
-    /// are new notifications at normal urgency and pop. A live popup cannot
-    /// simply time out there: Plasma restarts its hide timer on every update
-    /// (NotificationPopup.qml), and an update keeps an expired notification's
-    /// mark (libnotificationmanager `onNotificationReplaced`), so an end sent
-    /// in place would not pop.
+    /// screen after the answer (`whilePanelShowsCalls`). Plasma 6.7.4 pops low
+    /// urgency too (GNOME's way: seen), and restarts a popup's hide timer on
+    /// every update (NotificationPopup.qml): so a notification per phase, the
+    /// live one with the server's timeout and no running timer, so that no
+    /// tick is sent and its popup goes; ringing and the end are new
+    /// notifications and pop. A resident popup that times out only leaves the
+    /// screen; a minute or more later the server expires it (reason 1), which
+    /// then keeps the call (`BannerMachine.expiredOffScreen`).
     public var liveQuietWhilePanelShowsCalls = false
+    /// The live call's notification goes with the server's timeout, and its
+    /// text has no running timer (set by `whilePanelShowsCalls`).
+    public var liveLeavesScreen = false
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
@@ -116,7 +119,7 @@ public struct NotificationServerRules: Equatable, Sendable {
         guard liveQuietWhilePanelShowsCalls else { return self }
         var rules = self
         rules.notificationPerPhase = true
-        rules.liveAtLowUrgency = true
+        rules.liveLeavesScreen = true
         return rules
     }
 

@@ -15,6 +15,7 @@ import Testing
         var kind: BannerSnapshot.Kind
         var newNotification: Bool
         var urgency: NotificationContent.Urgency
+        var expireTimeout: Int32 = 0
     }
 
     /// Ringing, answered, four ticks, ended: each `show` the server gets, and the closes.
@@ -46,7 +47,10 @@ import Testing
                 pending.removeFirst()
                 switch action {
                 case .show(let key, let shown, let newNotification, _):
-                    shows.append(Shown(kind: snapshot.kind, newNotification: newNotification, urgency: shown.urgency))
+                    shows.append(
+                        Shown(
+                            kind: snapshot.kind, newNotification: newNotification, urgency: shown.urgency,
+                            expireTimeout: shown.expireTimeout))
                     pending += delivery.shown(key: key, content: shown, succeeded: true, now: now)
                 case .close:
                     closes += 1
@@ -56,22 +60,31 @@ import Testing
         return (shows, closes)
     }
 
-    @Test func onPlasmaTheLiveCallLeavesAtTheAnswerAndTheEndPopsAnew() {
+    @Test func onPlasmaTheLiveCallLeavesAfterTheAnswerAndTheEndPopsAnew() {
         let (shows, _) = call(on: plasma, panel: true)
-        // Ringing pops; the answer is a new notification at low urgency, which
-        // Plasma does not pop; the ticks stay low; the end is new and pops.
-        #expect(shows.first == Shown(kind: .ringing, newNotification: true, urgency: .normal))
-        let live = shows.filter { $0.kind == .active }
-        #expect(live.first == Shown(kind: .active, newNotification: true, urgency: .low))
-        #expect(live.dropFirst().allSatisfy { !$0.newNotification && $0.urgency == .low }, "\(live)")
-        #expect(live.count == 5, "the ticks still go, quietly")
-        #expect(shows.last == Shown(kind: .ended, newNotification: true, urgency: .normal))
+        // Ringing pops and stays; the answer is a new notification that goes with
+        // the server's timeout and is never updated (each update would restart its
+        // popup's hide timer); the end is new and pops.
+        #expect(
+            shows == [
+                Shown(kind: .ringing, newNotification: true, urgency: .normal, expireTimeout: 0),
+                Shown(kind: .active, newNotification: true, urgency: .normal, expireTimeout: -1),
+                Shown(kind: .ended, newNotification: true, urgency: .normal, expireTimeout: -1),
+            ])
+        var renderer = BannerRenderer(profile: plasma)
+        renderer.panelShowsCalls = true
+        let live = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 7)
+        #expect(renderer.render(live, previous: nil).body == "+1555\n✔ Verified", "no running timer")
+        #expect(renderer.leavesScreenByItself(.active) && !renderer.leavesScreenByItself(.ringing))
+        renderer.keepOnScreen = true
+        #expect(!renderer.leavesScreenByItself(.active))
     }
 
     @Test func withoutTheWidgetOrWithKeepOnScreenNothingChanges() {
         let before = call(on: plasma, panel: false)
         #expect(before.shows.filter(\.newNotification).count == 1, "one notification for the whole call")
         #expect(before.shows.allSatisfy { $0.urgency == .normal })
+        #expect(before.shows.filter { $0.kind == .active }.count == 5, "the live call ticks")
         #expect(call(on: plasma, panel: true, keepOnScreen: true).shows == before.shows, "keep-on-screen keeps it up")
         // Only the servers whose rules say so: dunst keeps its one notification.
         #expect(call(on: dunst, panel: true).shows == call(on: dunst, panel: false).shows)
@@ -79,9 +92,9 @@ import Testing
 
     @Test func onlyPlasmaHasTheRule() {
         #expect(plasma.rules.liveQuietWhilePanelShowsCalls)
-        #expect(!plasma.rules.notificationPerPhase && !plasma.rules.liveAtLowUrgency)
+        #expect(!plasma.rules.notificationPerPhase && !plasma.rules.liveLeavesScreen)
         let quiet = plasma.rules.whilePanelShowsCalls
-        #expect(quiet.notificationPerPhase && quiet.liveAtLowUrgency && quiet.ticks == .plain)
+        #expect(quiet.notificationPerPhase && quiet.liveLeavesScreen && !quiet.liveAtLowUrgency)
         for profile in [dunst, NotificationServerProfile.unknown] {
             #expect(profile.rules.whilePanelShowsCalls == profile.rules)
         }
