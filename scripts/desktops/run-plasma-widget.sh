@@ -32,6 +32,12 @@ panel)
     # plasmashell aborts its shell load unless the activity manager already runs.
     start kactivitymanagerd /usr/lib/x86_64-linux-gnu/libexec/kactivitymanagerd
     wait_owner org.kde.ActivityManager 30
+    # Global shortcuts (a widget's own opens it by keyboard); the root has no .service for it.
+    kga=/usr/lib/x86_64-linux-gnu/libexec/kglobalacceld
+    if [ -x "$kga" ]; then
+        start kglobalacceld "$kga"
+        wait_owner org.kde.kglobalaccel 30
+    fi
     start plasmashell plasmashell --no-respawn
     widget=${started[-1]}
     wait_owner org.kde.plasmashell 60

@@ -46,12 +46,7 @@ PlasmoidItem {
         id: agentName
         busType: DBus.BusType.Session
         watchedService: Widget.AGENT_BUS_NAME
-        onRegisteredChanged: {
-            // This widget shows the calls: the agent hides its tray item meanwhile.
-            if (agentName.registered)
-                root.call("ShowingCalls", true, "(b)");
-            root.refresh();
-        }
+        onRegisteredChanged: root.refresh()
     }
 
     // PropertiesChanged of the agent's object; the values are read anew with GetAll
@@ -81,6 +76,11 @@ PlasmoidItem {
             root.show(null, null);
             return;
         }
+        // This widget shows the calls: the agent hides its tray item and lets the live
+        // call's popup go meanwhile. Said on each read, not only when the name comes: a
+        // widget added while an agent ran missed that agent leaving (seen on 6.7.4), so
+        // the next agent never made `registered` change. The agent counts it once.
+        root.call("ShowingCalls", true, "(b)");
         const reply = DBus.SessionBus.asyncCall({
             service: Widget.AGENT_BUS_NAME,
             path: Widget.AGENT_OBJECT_PATH,
