@@ -31,6 +31,7 @@ translations:
 pot:
 	scripts/update-pot.sh
 	scripts/update-pot.sh --shell
+	scripts/update-pot.sh --plasma
 
 # The static Swift runtime keeps ~6 MiB of shared-library pages out of the agent's resident memory.
 release: $(PKG_SHIM)/.stamp
@@ -78,6 +79,7 @@ test: deps $(PKG_SHIM)/.stamp format-check translations
 	Tests/shell/run-unit-tests.sh
 	Tests/shell/check-gnome-shell.sh
 	Tests/shell/check-gnome-shell-a11y.sh
+	Tests/plasma/run-tests.sh
 	Tests/window/check-window.sh
 	Tests/deb/check-deb.sh
 	@if [ "$${CI:-}" = true ]; then $(MAKE) test-asan; fi

@@ -49,6 +49,11 @@ and DATADIR as the install, to find the manifest):
   SHELL_EXTENSIONS_DIR   [$DATADIR/gnome-shell/extensions] the extension goes
                          to SHELL_EXTENSIONS_DIR/relavoi@relavoi.com/; turn it
                          on with `gnome-extensions enable relavoi@relavoi.com`
+  PLASMOIDS_DIR          [$DATADIR/plasma/plasmoids] the Plasma 6 widget goes to
+                         PLASMOIDS_DIR/com.relavoi.call/ (scripts/build-plasmoid.sh),
+                         its catalogs to DATADIR/locale/<lang>/LC_MESSAGES/
+                         plasma_applet_com.relavoi.call.mo; nothing adds it to a
+                         panel (the agent asks first: docs/plasma.md)
 Translations (po/*.po, compiled with msgfmt) go to DATADIR/locale/<lang>/
 LC_MESSAGES/relavoi-agent.mo, and the desktop entries carry the translated
 Name, GenericName and Comment; the agent reads its catalogs from
@@ -90,7 +95,9 @@ SHELL_EXTENSION_UUID=relavoi@relavoi.com
 ICON_DIR=$DATADIR/icons/hicolor
 MANIFEST=$DATADIR/relavoi-agent/install-manifest.txt
 
-for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SHELL_EXTENSIONS_DIR; do
+PLASMOIDS_DIR=$(strip_slash "${PLASMOIDS_DIR:-$DATADIR/plasma/plasmoids}")
+PLASMOID_ID=com.relavoi.call
+for var in PREFIX BINDIR DATADIR MANDIR XDG_AUTOSTART_DIR APPLICATIONS_DIR SYSTEMD_USER_UNIT_DIR DBUS_SERVICES_DIR SHELL_EXTENSIONS_DIR PLASMOIDS_DIR; do
   case "${!var}" in
     /*) ;;
     *) die "$var must be an absolute path (got '${!var}')" ;;
@@ -346,6 +353,18 @@ do_install() {
     done < <(find "$built/$form/$SHELL_EXTENSION_UUID" -type f | LC_ALL=C sort)
     rm -rf -- "$built"
   fi
+
+  local plasmoid file
+  plasmoid=$(mktemp -d)
+  "$repo/scripts/build-plasmoid.sh" --out "$plasmoid" >/dev/null || { rm -rf -- "$plasmoid"; die "could not build the Plasma widget"; }
+  while IFS= read -r file; do
+    rel=${file#"$plasmoid/$PLASMOID_ID/"}
+    put 0644 "$file" "$PLASMOIDS_DIR/$PLASMOID_ID/$rel"
+  done < <(find "$plasmoid/$PLASMOID_ID" -type f | LC_ALL=C sort)
+  while IFS= read -r file; do
+    put 0644 "$file" "$DATADIR/locale/${file#"$plasmoid/locale/"}"
+  done < <(find "$plasmoid/locale" -type f -name '*.mo' | LC_ALL=C sort)
+  rm -rf -- "$plasmoid"
 
   if [ -z "$DESTDIR" ] && command -v gtk-update-icon-cache >/dev/null; then
     local had_cache=0

@@ -4,6 +4,9 @@
 #   scripts/update-pot.sh [OUT]           (default po/relavoi-agent.pot)
 #   scripts/update-pot.sh --shell [OUT]   the GNOME Shell extension's own domain, relavoi-shell
 #                                         (default desktop/gnome-shell/po/relavoi-shell.pot)
+#   scripts/update-pot.sh --plasma [OUT]  the Plasma widget's own texts, plasma_applet_com.relavoi.call
+#                                         (default desktop/plasma/po/plasma_applet_com.relavoi.call.pot;
+#                                         the pill's words come from relavoi-shell's catalogs)
 #
 # Swift texts are marked L("…") and LN("…", "…", n) (Sources/Adapters/RelavoiI18n);
 # xgettext reads the Swift files as C, which fits those one-line literals.
@@ -27,6 +30,14 @@ if [ "${1:-}" = --shell ]; then
   xgettext --language=JavaScript --from-code=UTF-8 --keyword= --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
     --add-comments=TRANSLATORS: --no-location --sort-output --package-name=relavoi-shell \
     --msgid-bugs-address=dev@relavoi.com -o - desktop/gnome-shell/src/*.js | stable_header relavoi-shell >"$out"
+  exit 0
+fi
+if [ "${1:-}" = --plasma ]; then
+  out=${2:-$repo/desktop/plasma/po/plasma_applet_com.relavoi.call.pot}
+  xgettext --language=JavaScript --from-code=UTF-8 --keyword= --keyword=i18nd:2 --keyword=i18ndp:2,3 \
+    --add-comments=TRANSLATORS: --no-location --sort-output --package-name=plasma_applet_com.relavoi.call \
+    --msgid-bugs-address=dev@relavoi.com -o - desktop/plasma/com.relavoi.call/contents/ui/*.qml |
+    stable_header plasma_applet_com.relavoi.call >"$out"
   exit 0
 fi
 out=${1:-$repo/po/relavoi-agent.pot}

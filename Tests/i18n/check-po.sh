@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The translations of both gettext domains: the agent's (po/, relavoi-agent) and the GNOME
-# Shell extension's (desktop/gnome-shell/po/, relavoi-shell). For each:
+# The translations of the gettext domains: the agent's (po/, relavoi-agent), the GNOME
+# Shell extension's (desktop/gnome-shell/po/, relavoi-shell) and the Plasma widget's own
+# (desktop/plasma/po/, plasma_applet_com.relavoi.call). For each:
 #   1. every <lang>.po passes msgfmt --check (formats, plural forms, header);
 #   2. the template is what xgettext makes from the sources now (scripts/update-pot.sh
 #      into a temporary folder): no marked string is missing from it and none is stale;
@@ -45,6 +46,7 @@ check_domain() {
 
 check_domain relavoi-agent "$repo/po" "$repo/po/relavoi-agent.pot" Verified
 check_domain relavoi-shell "$repo/desktop/gnome-shell/po" "$repo/desktop/gnome-shell/po/relavoi-shell.pot" Verified --shell
+check_domain plasma-widget "$repo/desktop/plasma/po" "$repo/desktop/plasma/po/plasma_applet_com.relavoi.call.pot" "No call" --plasma
 # 6. The window's .ui strings, found by reading the XML (not by xgettext's rules).
 ui_strings() {
   /usr/bin/python3 - "$repo"/window/ui/*.ui <<'PY'
@@ -72,5 +74,6 @@ for po in "$repo"/po/*.po; do
   check "the window's .ui strings are translated in $(basename "$po")" ui_in_catalog "$po" translated
 done
 check "the extension speaks the agent's languages" test "$(languages "$repo/po")" = "$(languages "$repo/desktop/gnome-shell/po")"
+check "the Plasma widget speaks the agent's languages" test "$(languages "$repo/po")" = "$(languages "$repo/desktop/plasma/po")"
 
 summary

@@ -62,6 +62,13 @@ extension_files=(metadata.json extension.js model.js indicator.js agentClient.js
   icons/com.relavoi.Agent-ringing-symbolic.svg)
 # Its own catalogs (gettext domain relavoi-shell), one a language of desktop/gnome-shell/po/.
 for i in "$repo"/desktop/gnome-shell/po/*.po; do i=${i##*/}; extension_files+=("locale/${i%.po}/LC_MESSAGES/relavoi-shell.mo"); done
+# The Plasma widget's files, under share/plasma/plasmoids/com.relavoi.call/ (model.js built
+# from the pill's), and its catalogs, one a language of desktop/plasma/po/.
+plasmoid_files=(metadata.json contents/code/model.js contents/code/widget.js contents/ui/main.qml
+  contents/ui/CompactView.qml contents/ui/FullView.qml contents/ui/CallCard.qml)
+for i in checking verified unverified unavailable ringing; do plasmoid_files+=("contents/icons/com.relavoi.Agent-$i-symbolic.svg"); done
+plasmoid_catalogs=()
+for i in "$repo"/desktop/plasma/po/*.po; do i=${i##*/}; plasmoid_catalogs+=("${i%.po}/LC_MESSAGES/plasma_applet_com.relavoi.call.mo"); done
 # The extension build scripts/install.sh should pick here: esm from GNOME 45 on, else legacy.
 shell_major=$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9][0-9]*\).*/\1/p')
 if [ -n "$shell_major" ] && [ "$shell_major" -ge 45 ]; then
@@ -88,6 +95,8 @@ expected_files() {
   for i in "$repo"/po/*.po; do i=${i##*/}; echo "644 $p/share/locale/${i%.po}/LC_MESSAGES/relavoi-agent.mo"; done
   for i in "${icons[@]}"; do echo "644 $p/share/icons/hicolor/$i"; done
   for i in "${extension_files[@]}"; do echo "644 $p/share/gnome-shell/extensions/relavoi@relavoi.com/$i"; done
+  for i in "${plasmoid_files[@]}"; do echo "644 $p/share/plasma/plasmoids/com.relavoi.call/$i"; done
+  for i in "${plasmoid_catalogs[@]}"; do echo "644 $p/share/locale/$i"; done
   echo "644 $p/share/relavoi-agent/install-manifest.txt"
 }
 

@@ -9,12 +9,15 @@ public final class DBusMethodCall {
     /// The arguments' tuple type, `"(sssb)"`: GDBus checked it against the XML.
     public let signature: String
     public let arguments: [DBusValue]
+    /// The caller's unique name (`:1.42`); empty on a peer-to-peer connection.
+    public let sender: String
     private var invocation: OpaquePointer?
 
     init(method: String, signature: String, arguments: [DBusValue], invocation: OpaquePointer) {
         self.method = method
         self.signature = signature
         self.arguments = arguments
+        sender = g_dbus_method_invocation_get_sender(invocation).map { String(cString: $0) } ?? ""
         self.invocation = invocation
     }
 

@@ -48,6 +48,9 @@ public enum AgentBus {
             <method name="Diagnostics">
               <arg name="figures" type="a{sx}" direction="out"/>
             </method>
+            <method name="ShowingCalls">
+              <arg name="shown" type="b" direction="in"/>
+            </method>
             <property name="Connected" type="b" access="read"/>
             <property name="Calls" type="aa{sv}" access="read"/>
             <property name="Health" type="a{sv}" access="read"/>

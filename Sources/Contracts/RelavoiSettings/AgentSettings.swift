@@ -26,6 +26,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var trayItem: TrayItemMode = .auto
     /// The answer to "Show Relavoi calls in the top bar?" (GNOME).
     public var topBar: TopBarAnswer = .ask
+    /// The answer to "Show calls in the panel?" (KDE Plasma's widget).
+    public var plasmaPanel: PlasmaPanelAnswer = .ask
     /// What the call card on GNOME's lock screen may show.
     public var lockScreen: LockScreenPrivacy = .label
     /// Seconds the stream may be down before the agent says it is offline.

@@ -6,7 +6,7 @@ extension Setting {
     public static let all: [Setting] = [
         baseURL, webSocketURL, apiKey, tenantId, userPhone, apiSecretFile, dismissPolicy, ringThroughDoNotDisturb,
         smsNotifications, proxyNumbers, maxBanners, labelKey, openURL, bannersEnabled, keepOnScreen, trayItem,
-        lockScreen, topBar, offlineNoticeAfter, pauseMedia,
+        lockScreen, topBar, kdePanel, offlineNoticeAfter, pauseMedia,
     ]
 
     public static let baseURL = Setting(
@@ -119,6 +119,11 @@ extension Setting {
         "the answer to \"Show Relavoi calls in the top bar?\" (GNOME)",
         parse: { (s: inout AgentSettings, v: String) throws(Invalid) in s.topBar = try choice(v) },
         format: { $0.topBar.rawValue })
+    public static let kdePanel = Setting(
+        "kde-panel", .choice(PlasmaPanelAnswer.allCases.map(\.rawValue)),
+        "the answer to \"Show calls in the panel?\" (KDE Plasma 6.4+)",
+        parse: { (s: inout AgentSettings, v: String) throws(Invalid) in s.plasmaPanel = try choice(v) },
+        format: { $0.plasmaPanel.rawValue })
     public static let offlineNoticeAfter = Setting(
         "offline-notice-after", .number(1...3600), "seconds the stream may be down before the agent says it is offline",
         parse: { (s: inout AgentSettings, v: String) throws(Invalid) in

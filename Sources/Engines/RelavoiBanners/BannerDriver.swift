@@ -33,6 +33,16 @@ package final class BannerDriver {
             rerenderAll()
         }
     }
+    /// A panel widget shows the calls (the agent's `ShowingCalls`): on servers
+    /// whose rules say so the live call leaves the screen at the answer.
+    package var panelShowsCalls: Bool {
+        get { renderer.panelShowsCalls }
+        set {
+            guard newValue != renderer.panelShowsCalls else { return }
+            renderer.panelShowsCalls = newValue
+            rerenderAll()
+        }
+    }
     /// The wall clock (the banners and `LiveActivityManager` read one clock).
     package let now: @MainActor () -> Date = { Date() }
 
@@ -316,8 +326,17 @@ package final class BannerDriver {
                 // A tick posted here before this close reached the main thread would stay
                 // with the delivery driver (and come back on the next server): take it back.
                 delivery?.post(key: key, content: nil)
-                perform(
-                    machine.closedByServer(key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
+                if reason == 1, let banner = machine.banners[key],
+                    renderer.leavesScreenByItself(banner.snapshot(at: now()).kind)
+                {
+                    // Its popup left as meant; the call goes on (its end pops anew).
+                    Log.debug("banner: the notification of \(key) expired off screen; the call is kept")
+                    perform(machine.expiredOffScreen(key: key))
+                } else {
+                    perform(
+                        machine.closedByServer(
+                            key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
+                }
             }
         case .activated(let key, let action, let token):
             if notices[key] != nil {

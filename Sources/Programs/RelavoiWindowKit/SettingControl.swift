@@ -56,6 +56,9 @@ package struct SettingControl: Sendable {
         SettingControl(
             setting: .topBar, id: "top_bar", kind: .toggle(on: TopBarAnswer.on.rawValue, off: TopBarAnswer.off.rawValue)
         ),
+        SettingControl(
+            setting: .kdePanel, id: "kde_panel",
+            kind: .toggle(on: PlasmaPanelAnswer.on.rawValue, off: PlasmaPanelAnswer.off.rawValue)),
         .choice(.trayItem, id: "tray"),
         SettingControl(setting: .proxyNumbers, id: "proxy_numbers", kind: .text),
         SettingControl(setting: .openURL, id: "open_url", kind: .text),

@@ -148,6 +148,7 @@ package final class SettingsPage {
             return
         }
         if control.key == Setting.topBar.key { switchTopBar(value == TopBarAnswer.on.rawValue) }
+        if control.key == Setting.kdePanel.key { switchKDEPanel(value == PlasmaPanelAnswer.on.rawValue) }
         reload()
     }
 
@@ -159,6 +160,16 @@ package final class SettingsPage {
             ui.widget("toasts").showToast(L("Not saved: %s", error.description))
         }
         reload()
+    }
+
+    /// The Plasma widget in the panel beside the tray, or out of every panel, through
+    /// plasmashell's scripting (as the agent's question adds it).
+    private func switchKDEPanel(_ on: Bool) {
+        guard let bus, PlasmaPanelOffer.isKDEDesktop(ProcessInfo.processInfo.environment) else { return }
+        PlasmaShellScript.evaluate(on ? PlasmaPanelOffer.addScript : PlasmaPanelOffer.removeScript, on: bus) {
+            output in
+            Log.info("kde panel: \(on ? "adding" : "removing") the widget: \(output ?? "no answer from plasmashell")")
+        }
     }
 
     /// GNOME's own switch for the extension, as the Extensions app flips it.

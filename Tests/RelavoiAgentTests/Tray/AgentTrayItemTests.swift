@@ -601,6 +601,42 @@ final class AgentTrayItemTests: XCTestCase {
     }
 }
 
+extension AgentTrayItemTests {
+    /// The Plasma widget owns no bus name: it says `ShowingCalls(true)`, and the item hides
+    /// until it says false, or until its connection leaves the bus.
+    func testPassiveWhileAPanelWidgetSaysItShowsTheCalls() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
+            let h = try AgentHarness()
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            let client = try Self.registeredItem(h, watcher)
+            var widget: BusTestClient? = try BusTestClient(destination: AgentBus.name)
+            let said = widget!.call("ShowingCalls", Args.tuple([Args.b(true)]))
+            XCTAssertFalse(said.isError, said.errorMessage ?? "")
+            h.session("ses_p", proxy: "+2348000000001", label: "Rider")
+            h.send("call.incoming", "ses_p", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify(timeout: 15) { $0.hints["category"]?.hasPrefix("call") == true }
+            XCTAssertTrue(
+                LoopWait.until(timeout: 10) { h.agent.log.contains("shows the calls") },
+                h.agent.log.suffix(2000).description)
+            XCTAssertEqual(Self.property(client, "Status"), "(<'Passive'>,)")
+            // It says false: the item shows the ringing call.
+            XCTAssertFalse(widget!.call("ShowingCalls", Args.tuple([Args.b(false)])).isError)
+            Self.waitFor(client, "Status", "after false", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            // True again, then its connection goes (plasmashell quits): shown again.
+            XCTAssertFalse(widget!.call("ShowingCalls", Args.tuple([Args.b(true)])).isError)
+            Self.waitFor(client, "Status", "while shown again", log: h.agent.log) { $0 == "(<'Passive'>,)" }
+            widget = nil
+            Self.waitFor(client, "Status", "after the widget left", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            _ = widget
+        }
+    }
+}
+
 /// Runs `body` with a StatusNotifierWatcher stand-in on the bus and a
 /// connected agent; stops both afterwards.
 private func withWatcherAndAgent(

@@ -1,7 +1,8 @@
 // The pure part of the Relavoi call indicator: what the pill and the menu say for a
 // list of calls and a clock. No GNOME imports, so the gjs unit tests load it alone.
 // scripts/build-shell-extension.sh turns `export function` / `export const` into the
-// legacy (GNOME 43/44) form.
+// legacy (GNOME 43/44) form; scripts/build-plasmoid.sh does the same for the Plasma
+// widget (desktop/plasma/), which shows the same phrases by the same rules.
 
 export const UUID = 'relavoi@relavoi.com';
 export const AGENT_BUS_NAME = 'com.relavoi.Agent';

@@ -14,6 +14,10 @@ public struct BannerMachine: Sendable {
     }
 
     public private(set) var banners: [String: Banner] = [:]
+    /// Banners the server expired while they were to leave the screen by
+    /// themselves (`expiredOffScreen`): kept, their ticks not shown, until
+    /// their next show (their end) makes a new notification.
+    public private(set) var offScreen: Set<String> = []
 
     public init() {}
 
@@ -22,6 +26,7 @@ public struct BannerMachine: Sendable {
     /// Starts or replaces a banner in any phase and shows it.
     public mutating func show(_ banner: Banner, key: String, now: Date) -> [Action] {
         banners[key] = banner
+        offScreen.remove(key)
         return [.present(key: key, snapshot: banner.snapshot(at: now))]
     }
 
@@ -96,12 +101,14 @@ public struct BannerMachine: Sendable {
     /// closes on the server and is gone as if dismissed from the tray.
     public mutating func dismiss(key: String) -> [Action] {
         guard banners.removeValue(forKey: key) != nil else { return [] }
+        offScreen.remove(key)
         return [.close(key: key), .removed(key: key, byUser: true)]
     }
 
     /// Closes and forgets a banner now, whatever its phase.
     public mutating func close(key: String) -> [Action] {
         guard banners.removeValue(forKey: key) != nil else { return [] }
+        offScreen.remove(key)
         return [.close(key: key), .removed(key: key, byUser: false)]
     }
 
@@ -109,7 +116,17 @@ public struct BannerMachine: Sendable {
     /// expired by the server: it stays gone and no tick shows it again.
     public mutating func closedByServer(key: String, byUser: Bool) -> [Action] {
         guard banners.removeValue(forKey: key) != nil else { return [] }
+        offScreen.remove(key)
         return [.removed(key: key, byUser: byUser)]
+    }
+
+    /// The server expired a banner that was to leave the screen by itself (a
+    /// live call while a panel shows it): the call stays (the panel and the
+    /// `Calls` property show it), nothing is sent for its ticks, and its next
+    /// show, its end, is a new notification.
+    public mutating func expiredOffScreen(key: String) -> [Action] {
+        if banners[key] != nil { offScreen.insert(key) }
+        return []
     }
 
     /// Advances time: ticking banners show their elapsed time, banners past
@@ -126,7 +143,7 @@ public struct BannerMachine: Sendable {
             {
                 let limit = Int(BannerLimits.maximumActive)
                 actions += end(key: key, policy: .default, durationSeconds: limit, now: now)
-            } else if banner.isTicking {
+            } else if banner.isTicking, !offScreen.contains(key) {
                 actions.append(.present(key: key, snapshot: banner.snapshot(at: now)))
             }
         }

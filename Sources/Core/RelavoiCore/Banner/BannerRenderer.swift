@@ -17,6 +17,8 @@ public struct BannerRenderer: Sendable {
     public var ringThroughDoNotDisturb: Bool
     /// The words, in the user's language.
     public var phrases: BannerPhrases = .english
+    /// A panel widget shows the calls (`NotificationServerRules.whilePanelShowsCalls`).
+    public var panelShowsCalls = false
 
     public init(
         profile: NotificationServerProfile, keepOnScreen: Bool = false, doNotDisturb: Bool = false,
@@ -38,6 +40,7 @@ public struct BannerRenderer: Sendable {
         -> NotificationContent
     {
         let meaningful = snapshot.isMeaningfulChange(from: previous)
+        let rules = effectiveRules
         let summary = BannerText.label(snapshot.label, fallback: phrases.callFallbackLabel)
         let badge = phrases.bannerText(snapshot.badge)
         let proxy = BannerText.label(snapshot.proxyNumber, fallback: phrases.unknownNumber)
@@ -58,8 +61,10 @@ public struct BannerRenderer: Sendable {
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            // Where every update moves the popup, no running timer: the text stays true unchanged.
-            let timer = profile.rules.ticks == .notSent ? "" : ", " + BannerText.duration(snapshot.seconds)
+            // Where every update moves the popup, or the popup is to leave by itself (each
+            // update would restart its hide timer), no running timer: the text stays true unchanged.
+            let timerShown = rules.ticks != .notSent && !rules.liveLeavesScreen
+            let timer = timerShown ? ", " + BannerText.duration(snapshot.seconds) : ""
             lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
@@ -100,7 +105,6 @@ public struct BannerRenderer: Sendable {
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil
-        let rules = profile.rules
         if rules.notificationPerPhase {
             content.identity = snapshot.kind.rawValue
         } else if rules.newNotificationToBeHeard, snapshot.kind == .ended || snapshot.kind == .missed {
@@ -109,11 +113,23 @@ public struct BannerRenderer: Sendable {
         if rules.newNotificationToBeHeard, snapshot.kind == .ringing, snapshot.badge == .checking {
             content.identity = "checking-" + content.identity
         }
+        if rules.liveLeavesScreen, snapshot.kind == .active { content.expireTimeout = -1 }
         if keepOnScreen { applyKeepOnScreen(to: &content, kind: snapshot.kind) }
         if rules.liveAtLowUrgency, snapshot.kind == .active, content.urgency == .normal { content.urgency = .low }
         if !meaningful { applyQuietTick(to: &content) }
         if content.keptUp { content.expireTimeout = rules.keptUpExpireTimeout }
         return content
+    }
+
+    /// The server's rules as they apply now (a panel showing the calls changes some).
+    private var effectiveRules: NotificationServerRules {
+        panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
+    }
+
+    /// A banner of this kind is meant to leave the screen by itself (the live
+    /// call while a panel shows the calls): its expiry on the server keeps it.
+    public func leavesScreenByItself(_ kind: BannerSnapshot.Kind) -> Bool {
+        kind == .active && effectiveRules.liveLeavesScreen
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

@@ -115,8 +115,32 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// The `expire_timeout` of a banner that is kept up: 0 (never) but where
     /// the server takes even that down (`keptUpPopupLifetime`).
     public var keptUpExpireTimeout: Int32 = 0
+    /// While a panel widget shows the calls (`ShowingCalls`: Plasma's
+    /// com.relavoi.call) and keep-on-screen is off, the live call leaves the
+    /// screen after the answer (`whilePanelShowsCalls`). Plasma 6.7.4 pops low
+    /// urgency too (GNOME's way: seen), and restarts a popup's hide timer on
+    /// every update (NotificationPopup.qml): so a notification per phase, the
+    /// live one with the server's timeout and no running timer, so that no
+    /// tick is sent and its popup goes; ringing and the end are new
+    /// notifications and pop. A resident popup that times out only leaves the
+    /// screen; a minute or more later the server expires it (reason 1), which
+    /// then keeps the call (`BannerMachine.expiredOffScreen`).
+    public var liveQuietWhilePanelShowsCalls = false
+    /// The live call's notification goes with the server's timeout, and its
+    /// text has no running timer (set by `whilePanelShowsCalls`).
+    public var liveLeavesScreen = false
     /// What the server does, and where that was learnt.
     public var seen = Seen()
+
+    /// The rules while a panel widget shows the calls and keep-on-screen is
+    /// off: the same, but where `liveQuietWhilePanelShowsCalls`.
+    public var whilePanelShowsCalls: NotificationServerRules {
+        guard liveQuietWhilePanelShowsCalls else { return self }
+        var rules = self
+        rules.notificationPerPhase = true
+        rules.liveLeavesScreen = true
+        return rules
+    }
 
     /// - Parameter version: `GetServerInformation`'s version, where the facts
     ///   differ by minor version (xfce4-notifyd 0.7 and 0.9, Budgie 10.7 and 10.9).
@@ -302,6 +326,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // Plasma keeps a call's popup up and updates it in place: seen on 6.7.4 with
             // Orca 51.1, the ring's answered badge and the end were not spoken.
             newNotificationToBeHeard = true
+            liveQuietWhilePanelShowsCalls = true
         case .dunst, .other:
             self.init(ticks: .plain)
         }

@@ -28,6 +28,8 @@ public final class Agent {
     var control: ControlService?
     /// The panel item; nil while `tray-item` is off or there is no bus.
     var tray: TrayItemController?
+    /// The panels that said `ShowingCalls(true)` (the Plasma widget): the tray item hides meanwhile.
+    var panels: PanelWidgets?
     /// The banners' words, read once: the banners, the Calls property and the panel item share them.
     private let phrases = BannerPhrases.localized()
     let trayPhrases: TrayPhrases
@@ -84,6 +86,16 @@ public final class Agent {
         case .demoWithoutBus: break
         }
         let banners = BannerDriver.shared
+        // Heard from the moment the name is owned: a panel widget says `ShowingCalls` as soon as it sees it.
+        if let control {
+            let panels = PanelWidgets(connection: control.connection)
+            panels.onChange = { [weak self] showing in
+                self?.tray?.panelShowsCalls = showing
+                banners.panelShowsCalls = showing
+            }
+            control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
+            self.panels = panels
+        }
         BannerDriver.identity.withLock { $0 = .relavoiAgent }
         banners.phrases = phrases
         banners.settings = settings.banners
@@ -91,6 +103,9 @@ public final class Agent {
         // The demo leaves the person's settings alone: no question from it.
         if demo == nil {
             TopBarQuestion.start(
+                settings: settings, configPath: configPath, bus: Self.sessionBus,
+                environment: ProcessInfo.processInfo.environment)
+            PlasmaPanelQuestion.start(
                 settings: settings, configPath: configPath, bus: Self.sessionBus,
                 environment: ProcessInfo.processInfo.environment)
         }
@@ -140,6 +155,7 @@ public final class Agent {
         }
         MainLoop.run()
         settingsWatch?.stop()
+        panels?.stop()
         tray?.stop()
         control?.unregister()
         busName?.release()
@@ -152,6 +168,7 @@ public final class Agent {
         tray = TrayItemController.start(
             mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
         if let health { tray?.health = health.current }
+        tray?.panelShowsCalls = panels?.isShowing ?? false
     }
 
     /// Connects, and follows sleep and resume, network changes and logout (docs/desktop-life.md).

@@ -57,6 +57,9 @@ extension ControlService {
             return [.array(elementSignature: "(sssbis)", control.listBanners().map(Self.row))]
         case "Diagnostics" where call.signature == "()":
             return [AgentDiagnosticsReply.value(control.diagnostics())]
+        case "ShowingCalls" where call.signature == "(b)":
+            onShowingCalls?(call.sender, a[0].boolValue ?? false)
+            return []
         default:
             throw .invalidArgument("no method \(call.method) with this signature")
         }

@@ -35,6 +35,8 @@ public final class ControlService {
                 [("Calls", CallsProperty.value(announcedCalls, phrases: phrases, lockScreen: lockScreen))])
         }
     }
+    /// `ShowingCalls(b)`: the caller's unique name and what it says (the agent's `PanelWidgets`).
+    public var onShowingCalls: (@MainActor (String, Bool) -> Void)?
     /// What `ConnectionHealthDriver` last published (the `Health` property).
     public private(set) var health: ConnectionHealth
 

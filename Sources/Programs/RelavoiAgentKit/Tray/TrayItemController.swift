@@ -30,6 +30,15 @@ public final class TrayItemController {
     private let clipboard: ClipboardTool?
     private var pacer = TraySignalPacer()
     private var slots = TrayMenuSlots()
+    /// A panel that owns no bus name shows the calls (the Plasma widget's `ShowingCalls`):
+    /// hidden as while the GNOME extension owns its name (the agent sets it).
+    public var panelShowsCalls = false {
+        didSet {
+            guard panelShowsCalls != oldValue else { return }
+            Log.debug("tray item: a panel widget \(panelShowsCalls ? "shows the calls: item hidden" : "is gone")")
+            refresh()
+        }
+    }
     /// Why calls cannot show, said while there is no call (the agent sets it).
     public var health: ConnectionHealth = .connected {
         didSet { if health != oldValue { refresh() } }
@@ -154,7 +163,7 @@ public final class TrayItemController {
 
     /// The calls as the item shows them at `time`.
     private func currentView(at time: Date? = nil) -> TrayItemView {
-        let hidden = mode == .auto && shellIndicator?.owner != nil
+        let hidden = mode == .auto && (shellIndicator?.owner != nil || panelShowsCalls)
         // Hidden (the GNOME extension shows the call): no listing on every tick.
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         return TrayItemView(

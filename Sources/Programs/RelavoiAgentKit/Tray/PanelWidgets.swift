@@ -1,0 +1,40 @@
+import RelavoiDBus
+import RelavoiGLib
+
+/// The panels that say they show the calls through `ShowingCalls(b)` (the KDE Plasma
+/// widget, which owns no bus name to watch): each caller counts from its true until its
+/// false or until it leaves the bus. `onChange` hears when `isShowing` turns.
+@MainActor
+final class PanelWidgets {
+    private let connection: BusConnection
+    private var watches: [String: BusNameWatch] = [:]
+    var onChange: (@MainActor (Bool) -> Void)?
+
+    init(connection: BusConnection) {
+        self.connection = connection
+    }
+
+    var isShowing: Bool { !watches.isEmpty }
+
+    func set(sender: String, shown: Bool) {
+        guard !sender.isEmpty else { return }
+        let was = isShowing
+        if shown, watches[sender] == nil {
+            Log.info("panel: \(sender) shows the calls")
+            watches[sender] = BusNameWatch(connection: connection, name: sender) { [weak self] owner in
+                // The unique name has an owner from the start; nil is its caller gone.
+                guard owner == nil else { return }
+                self?.set(sender: sender, shown: false)
+            }
+        } else if !shown, let watch = watches.removeValue(forKey: sender) {
+            Log.info("panel: \(sender) no longer shows the calls")
+            watch.stop()
+        }
+        if isShowing != was { onChange?(isShowing) }
+    }
+
+    func stop() {
+        for watch in watches.values { watch.stop() }
+        watches = [:]
+    }
+}

@@ -1,0 +1,65 @@
+// On the panel: the badge icon, the ticking text and +N while a call rings or runs; the
+// quiet state's icon alone while calls cannot show; nothing (no room) otherwise.
+import QtQuick
+import QtQuick.Layouts
+import org.kde.plasma.plasmoid
+import org.kde.plasma.components as PlasmaComponents3
+import org.kde.kirigami as Kirigami
+
+MouseArea {
+    id: compact
+
+    readonly property var view: root.compactView
+
+    visible: view.active
+    implicitWidth: view.active ? row.implicitWidth + Kirigami.Units.smallSpacing * 2 : 0
+    implicitHeight: row.implicitHeight
+    Layout.minimumWidth: implicitWidth
+    Layout.preferredWidth: Layout.minimumWidth
+    Layout.maximumWidth: Layout.minimumWidth
+    // Opened, Tab stays among the opened view's buttons.
+    activeFocusOnTab: view.active && !root.expanded
+    hoverEnabled: true
+    onClicked: root.expanded = !root.expanded
+    Keys.onPressed: event => {
+        if (event.key === Qt.Key_Space || event.key === Qt.Key_Return || event.key === Qt.Key_Enter || event.key === Qt.Key_Select) {
+            root.expanded = !root.expanded;
+            event.accepted = true;
+        }
+    }
+
+    Accessible.role: Accessible.Button
+    Accessible.name: view.accessibleName
+    Accessible.onPressAction: root.expanded = !root.expanded
+
+    RowLayout {
+        id: row
+        anchors.fill: parent
+        anchors.leftMargin: Kirigami.Units.smallSpacing
+        anchors.rightMargin: Kirigami.Units.smallSpacing
+        spacing: Kirigami.Units.smallSpacing
+
+        Kirigami.Icon {
+            Layout.preferredWidth: Kirigami.Units.iconSizes.small
+            Layout.preferredHeight: Kirigami.Units.iconSizes.small
+            Layout.alignment: Qt.AlignVCenter
+            source: root.iconUrl(compact.view.icon)
+            active: compact.containsMouse
+        }
+        PlasmaComponents3.Label {
+            visible: text !== ""
+            text: compact.view.text
+            // Tabular figures: the timer does not jiggle as it ticks.
+            font.features: { "tnum": 1 }
+            elide: Text.ElideRight
+            Layout.maximumWidth: Kirigami.Units.gridUnit * 10
+            Accessible.ignored: true
+        }
+        PlasmaComponents3.Label {
+            visible: text !== ""
+            text: compact.view.count
+            opacity: 0.7
+            Accessible.ignored: true
+        }
+    }
+}

@@ -1,0 +1,85 @@
+// Opened: a card per call that rings, runs or just ended (label, number, badge word,
+// timer or state; Open and Dismiss), the missed calls the agent holds, why calls cannot
+// show, and Settings… (the Relavoi window). Every control is reached with Tab.
+import QtQuick
+import QtQuick.Layouts
+import org.kde.plasma.components as PlasmaComponents3
+import org.kde.plasma.extras as PlasmaExtras
+import org.kde.kirigami as Kirigami
+
+FocusScope {
+    id: full
+
+    readonly property var view: root.fullView
+
+    implicitWidth: Kirigami.Units.gridUnit * 20
+    implicitHeight: column.implicitHeight + Kirigami.Units.largeSpacing * 2
+    Layout.minimumWidth: Kirigami.Units.gridUnit * 18
+    Layout.preferredWidth: implicitWidth
+    Layout.minimumHeight: implicitHeight
+    Layout.preferredHeight: implicitHeight
+
+    // Opened (Enter on the panel item, or the widget's shortcut): focus goes in, on
+    // Settings…; Tab and Shift+Tab reach the calls' buttons.
+    Connections {
+        target: root
+        function onExpandedChanged() {
+            if (root.expanded)
+                full.forceActiveFocus(Qt.TabFocusReason);
+        }
+    }
+
+    ColumnLayout {
+        id: column
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.top: parent.top
+        anchors.margins: Kirigami.Units.largeSpacing
+        spacing: Kirigami.Units.largeSpacing
+
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            visible: full.view.healthLine !== ""
+            text: full.view.healthLine
+            wrapMode: Text.WordWrap
+        }
+
+        PlasmaComponents3.Label {
+            Layout.fillWidth: true
+            visible: full.view.calls.length === 0 && full.view.missed.length === 0 && full.view.healthLine === ""
+            text: i18nd(root.domain, "No call")
+            opacity: 0.7
+        }
+
+        Repeater {
+            model: full.view.calls
+            delegate: CallCard {
+                Layout.fillWidth: true
+            }
+        }
+
+        PlasmaExtras.Heading {
+            Layout.fillWidth: true
+            visible: full.view.missed.length > 0
+            level: 5
+            text: i18nd(root.domain, "Missed calls")
+        }
+
+        Repeater {
+            model: full.view.missed
+            delegate: CallCard {
+                Layout.fillWidth: true
+            }
+        }
+
+        PlasmaComponents3.Button {
+            id: settingsButton
+            Layout.alignment: Qt.AlignRight
+            focus: true
+            text: full.view.settings.label
+            icon.name: "configure"
+            Accessible.name: full.view.settings.accessibleName
+            onClicked: root.openSettings()
+        }
+    }
+}
