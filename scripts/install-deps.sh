@@ -10,7 +10,8 @@ test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x1
            libnotify-bin desktop-file-utils gir1.2-glib-2.0 librsvg2-bin gir1.2-gtk-3.0 gnome-keyring
            gjs gnome-shell webp-pixbuf-loader locales mpv mpv-mpris
            at-spi2-core gir1.2-atspi-2.0 gir1.2-secret-1 appstream
-           sway mako-notifier grim systemd sway-notification-center xfconf cinnamon-desktop-data)
+           sway mako-notifier grim systemd sway-notification-center xfconf cinnamon-desktop-data
+           waybar)
 # The translation tests run the agent under these (LANG=fr_FR.UTF-8).
 test_locales=(fr_FR pt_BR)
 # make deb (debian/ with debhelper); make test builds and checks the package too.
