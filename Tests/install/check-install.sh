@@ -56,7 +56,7 @@ icons=(
 )
 # The GNOME Shell extension's files, under share/gnome-shell/extensions/relavoi@relavoi.com/.
 extension_files=(metadata.json extension.js model.js indicator.js agentClient.js iconFinder.js layout.js lockScreen.js
-  windowLauncher.js prefs.js stylesheet.css
+  callClock.js windowLauncher.js prefs.js stylesheet.css
   icons/com.relavoi.Agent-checking-symbolic.svg icons/com.relavoi.Agent-verified-symbolic.svg
   icons/com.relavoi.Agent-unverified-symbolic.svg icons/com.relavoi.Agent-unavailable-symbolic.svg
   icons/com.relavoi.Agent-ringing-symbolic.svg)

@@ -76,17 +76,20 @@ check('non-objects are dropped', calls([null, 3, 'x', [], entry()]).length, 1);
 check('a Calls that is not a list is no calls', [M.parseCalls(null), M.parseCalls({}), M.parseCalls('x')], [[], [], []]);
 
 // The compact view: 0, 1 and several calls; ringing vs live.
-check('no call, no pill', M.compactView([], T0), {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: ''});
+check('no call, no pill', M.compactView([], T0), {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: '', ticksFrom: 0});
 check('only ended and missed calls, no pill',
     M.compactView(calls([entry({phase: 'ended', duration: 30}), entry({phase: 'missed'})]), T0).visible, false);
 check('an unknown phase, no pill', M.compactView(calls([entry({phase: 'on-hold'})]), T0).visible, false);
 check('one live call', M.compactView(calls([entry()]), T0 + 83000), {
     visible: true, ringing: false, quiet: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '01:23', count: '',
-    accessibleName: 'Call with Alice on +2348000000001, 01:23, Verified',
+    accessibleName: 'Ongoing call with Alice on +2348000000001, Verified', ticksFrom: T0,
 });
+check('the pill\'s name is the same at every second (only its text ticks)',
+    [M.compactView(calls([entry()]), T0 + 1000).accessibleName, M.compactView(calls([entry()]), T0 + 3723000).accessibleName],
+    ['Ongoing call with Alice on +2348000000001, Verified', 'Ongoing call with Alice on +2348000000001, Verified']);
 check('one ringing call shows the label', M.compactView(calls([entry({phase: 'ringing', 'answered-at': 0, badge: 'checking', 'badge-text': 'Checking…'})]), T0), {
     visible: true, ringing: true, quiet: false, icon: 'com.relavoi.Agent-ringing-symbolic', text: 'Alice', count: '',
-    accessibleName: 'Incoming call from Alice on +2348000000001, Checking…',
+    accessibleName: 'Incoming call from Alice on +2348000000001, Checking…', ticksFrom: 0,
 });
 check('ringing without a label shows the number',
     M.compactView(calls([entry({phase: 'ringing', label: ''})]), T0).text, '+2348000000001');
@@ -100,7 +103,7 @@ const three = calls([
 ]);
 check('several calls: the newest live one plus a count', M.compactView(three, T0), {
     visible: true, ringing: false, quiet: false, icon: 'com.relavoi.Agent-verified-symbolic', text: '00:05', count: '+2',
-    accessibleName: 'Call with New on +2348000000001, 00:05, Verified, and 2 more calls',
+    accessibleName: 'Ongoing call with New on +2348000000001, Verified, and 2 more calls', ticksFrom: T0 - 5000,
 });
 check('two calls: +1', M.compactView(three.slice(0, 2), T0).count, '+1');
 check('two calls: one more call', M.compactView(three.slice(0, 2), T0).accessibleName.endsWith(', and 1 more call'), true);
@@ -117,20 +120,22 @@ check('icon names', M.iconNames().length, 5);
 check('live unverified icon', M.compactView(calls([entry({badge: 'unverified'})]), T0).icon, 'com.relavoi.Agent-unverified-symbolic');
 
 // Accessible names and menu rows.
-check('describe an unlabelled live call', M.describeCall(calls([entry({label: '', 'proxy-number': ''})])[0], T0 + 3723000),
-    'Call with an unknown caller, 1:02:03, Verified');
-check('describe an ended call', M.describeCall(calls([entry({phase: 'ended', duration: 754})])[0], T0),
+check('describe an unlabelled live call', M.describeCall(calls([entry({label: '', 'proxy-number': ''})])[0]),
+    'Ongoing call with an unknown caller, Verified');
+check('describe an ended call', M.describeCall(calls([entry({phase: 'ended', duration: 754})])[0]),
     'Call with Alice on +2348000000001 ended after 12:34, Verified');
-check('describe a missed call', M.describeCall(calls([entry({phase: 'missed'})])[0], T0),
+check('describe a missed call', M.describeCall(calls([entry({phase: 'missed'})])[0]),
     'Missed call from Alice on +2348000000001');
 check('menu row of a live call', M.menuRow(three[0], T0), {
     title: 'Old', subtitle: '+2348000000001 · Unverified', status: '01:00', icon: 'com.relavoi.Agent-unverified-symbolic',
-    accessibleName: 'Call with Old on +2348000000001, 01:00, Unverified', canCopy: true, canDismiss: true, canOpen: false,
+    accessibleName: 'Ongoing call with Old on +2348000000001, Unverified', ticksFrom: T0 - 60000, canCopy: true,
+    canDismiss: true, canOpen: false,
 });
 check('menu row statuses', three.map(c => M.menuRow(c, T0).status), ['01:00', '00:05', 'Ringing', 'Ended · 00:12']);
 check('menu row without number or id', M.menuRow(calls([{phase: 'live'}])[0], T0),
     {title: 'Unknown caller', subtitle: 'Could not verify', status: '--:--', icon: 'com.relavoi.Agent-unavailable-symbolic',
-        accessibleName: 'Call with an unknown caller, --:--, Could not verify', canCopy: false, canDismiss: false, canOpen: false});
+        accessibleName: 'Ongoing call with an unknown caller, Could not verify', ticksFrom: 0, canCopy: false, canDismiss: false,
+        canOpen: false});
 check('Open only when the agent says it can open the call',
     [M.menuRow(calls([entry({'can-open': true})])[0], T0).canOpen, M.menuRow(calls([entry({'can-open': 'yes'})])[0], T0).canOpen,
         M.menuRow(calls([{phase: 'live', 'can-open': true}])[0], T0).canOpen],
@@ -139,11 +144,12 @@ check('the menu leaves out unknown phases', M.menuCalls(calls([entry({phase: 'ho
 check('the menu lists every call with a known phase', M.menuCalls(three).map(c => c.sessionId), ['a', 'b', 'c', 'd']);
 
 // The timer ticks only while a live call is shown, on its second boundaries.
-check('no tick with no live call', M.needsTick(calls([entry({phase: 'ringing'}), entry({phase: 'ended'})])), false);
-check('tick with a live call', M.needsTick(three), true);
-check('next tick at the call\'s next second', M.nextTickDelay(calls([entry()]), T0 + 83250), 750);
-check('next tick right on a boundary is a whole second', M.nextTickDelay(calls([entry()]), T0 + 2000), 1000);
-check('next tick: the soonest of several calls', M.nextTickDelay(calls([entry(), entry({'answered-at': T0 + 400})]), T0 + 1100), 300);
+check('only a live call with an answer time ticks', [entry({phase: 'ringing'}), entry({phase: 'ended'}), entry(),
+    entry({'answered-at': 0})].map(e => M.ticksFrom(calls([e])[0])), [0, 0, T0, 0]);
+check('next tick at the call\'s next second', M.nextTickDelay([T0], T0 + 83250), 750);
+check('next tick right on a boundary is a whole second', M.nextTickDelay([T0], T0 + 2000), 1000);
+check('next tick: the soonest of several calls', M.nextTickDelay([T0, T0 + 400], T0 + 1100), 300);
+check('next tick before the answer time (a clock step): at the answer time', M.nextTickDelay([T0 + 250], T0), 250);
 check('next tick with no live call', M.nextTickDelay([], T0), 1000);
 
 // The lock screen's cards: only what the agent allowed, GNOME's switches first.
@@ -156,9 +162,12 @@ check('lockScreenAllowed needs all three switches', [
     M.lockScreenAllowed(true, false, true), M.lockScreenAllowed(true, true, false), M.lockScreenAllowed(true, true, undefined),
 ], [true, false, false, false, false]);
 check('a live card: label, badge, last digits, the timer', M.lockCard(calls([locked()])[0], T0 + 42000), {
-    icon: 'com.relavoi.Agent-verified-symbolic', title: 'Alice', subtitle: 'Verified · •••• 0001', state: '00:42', live: true,
-    accessibleName: 'Alice, Verified · •••• 0001, 00:42',
+    icon: 'com.relavoi.Agent-verified-symbolic', title: 'Alice', subtitle: 'Verified · •••• 0001', state: '00:42', ticksFrom: T0,
+    accessibleName: 'Alice, Verified · •••• 0001, Ongoing call',
 });
+check('a card\'s name says the state, not the timer; ended and ringing say theirs',
+    ['ringing', 'ended'].map(phase => M.lockCard(calls([locked({phase, duration: 42})])[0], T0).accessibleName),
+    ['Alice, Verified · •••• 0001, Incoming call…', 'Alice, Verified · •••• 0001, Call ended · 00:42']);
 check('the states of each phase', ['ringing', 'live', 'ended', 'missed'].map(phase =>
     M.lockCard(calls([locked({phase, duration: 42})])[0], T0 + 5000).state),
 ['Incoming call…', '00:05', 'Call ended · 00:42', 'Missed call']);
@@ -168,7 +177,7 @@ check('each badge, icon and words', ['checking', 'verified', 'unverified', 'unav
 }), [['com.relavoi.Agent-checking-symbolic', 'Checking…'], ['com.relavoi.Agent-verified-symbolic', 'Verified'],
     ['com.relavoi.Agent-unverified-symbolic', 'Unverified'], ['com.relavoi.Agent-unavailable-symbolic', 'Could not verify']]);
 check('badge and timer only: the badge is the title, no number', M.lockCard(calls([locked({'lock-label': '', 'lock-number': ''})])[0], T0 + 1000),
-    {icon: 'com.relavoi.Agent-verified-symbolic', title: 'Verified', subtitle: '', state: '00:01', live: true, accessibleName: 'Verified, 00:01'});
+    {icon: 'com.relavoi.Agent-verified-symbolic', title: 'Verified', subtitle: '', state: '00:01', ticksFrom: T0, accessibleName: 'Verified, Ongoing call'});
 check('the number on a card is only what the agent handed over, never the entry\'s proxy-number', [
     JSON.stringify(M.lockScreenView(calls([locked()]), T0, true)).includes('+2348000000001'),
     JSON.stringify(M.lockScreenView(calls([locked({'lock-number': ''})]), T0, true)).includes('8000000001'),
@@ -178,9 +187,9 @@ check('newest first, capped, the rest counted', [M.lockScreenView(many, T0, true
     M.lockScreenView(many, T0, true).more, M.lockScreenView(many.slice(0, 4), T0, true).more, M.lockScreenView(many.slice(0, 3), T0, true).more],
 [['E', 'D', 'C'], '+2 more calls', '+1 more call', '']);
 check('the lock screen ticks only for a live call it shows', [
-    M.lockScreenTicks(calls([locked()]), true), M.lockScreenTicks(calls([locked()]), false),
-    M.lockScreenTicks(calls([entry()]), true), M.lockScreenTicks(calls([locked({phase: 'ended'})]), true),
-], [true, false, false, false]);
+    M.lockScreenView(calls([locked()]), T0, true), M.lockScreenView(calls([locked()]), T0, false),
+    M.lockScreenView(calls([entry()]), T0, true), M.lockScreenView(calls([locked({phase: 'ended'})]), T0, true),
+].map(view => view.cards.map(card => card.ticksFrom)), [[T0], [], [], [0]]);
 
 // When calls cannot show: the Health property, a quiet pill while no call shows.
 const localNoon = new Date(2026, 11, 3, 14, 2, 30).getTime();
@@ -199,7 +208,7 @@ check('refused and not set up, as the tray item says them', [M.healthView({state
 ['API key refused: calls will not show', 'Not set up: calls will not show']);
 check('the quiet pill: icon only, while no call rings or runs', M.quietView([], {state: 'offline', since: localNoon}), {
     visible: true, ringing: false, quiet: true, icon: 'com.relavoi.Agent-unavailable-symbolic', text: '', count: '',
-    accessibleName: 'Relavoi: Offline since 14:02: calls will not show',
+    accessibleName: 'Relavoi: Offline since 14:02: calls will not show', ticksFrom: 0,
 });
 check('a call wins over the quiet pill; connected shows nothing', [
     M.quietView(calls([entry()]), {state: 'offline', since: localNoon}), M.quietView([], {state: 'connected', since: 0}),
@@ -231,14 +240,14 @@ if (GLib.getenv('LANG')?.startsWith('fr')) {
         M.menuActionTexts(calls([entry()])[0]).copy,
         M.compactView(three.slice(0, 2), T0).accessibleName,
         M.statusText(calls([entry({phase: 'missed'})])[0], T0),
-    ], ['Copier le numéro', 'Appel avec New sur le +2348000000001, 00:05, Verified, et 1 autre appel', 'Manqué']);
+    ], ['Copier le numéro', 'Appel en cours avec New sur le +2348000000001, Verified, et 1 autre appel', 'Manqué']);
 }
 M.setTranslations({gettext: s => s, ngettext: (s, p, n) => (n === 1 ? s : p)});
 
 // Every file of the build compiles (imports and exports set aside: they need the shell).
 const decoder = new TextDecoder();
-for (const name of ['model.js', 'agentClient.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js', 'extension.js',
-    'windowLauncher.js', 'prefs.js']) {
+for (const name of ['model.js', 'agentClient.js', 'callClock.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js',
+    'extension.js', 'windowLauncher.js', 'prefs.js']) {
     const [, bytes] = GLib.file_get_contents(`${dir}/${name}`);
     let source = decoder.decode(bytes);
     if (form === 'esm') {

@@ -2,7 +2,9 @@
 # gjs unit tests of the Shell extension's pure part (model.js), for both builds:
 # generates the legacy (GNOME 43/44) and ESM (GNOME 45-51) forms into a temporary folder
 # with scripts/build-shell-extension.sh and runs Tests/shell/model-test.js on each with
-# Debian's gjs, in English and in French (the build's own catalog), and each build's
+# Debian's gjs, in English and in French (the build's own catalog), Tests/shell/surfaces-test.js
+# on the ESM build (what the pill and the lock-screen cards set on each change and tick, on
+# stand-in actors), and each build's
 # windowLauncher.js against a stand-in window (check-window-launcher.sh). Then checks that the
 # builds' metadata together cover GNOME 43 through 51, each version once. Exit 1 when a
 # check failed.
@@ -22,6 +24,9 @@ for form in legacy esm; do
     grep -v '^ok - ' "$work/$form-$lang.out"
   done
 done
+# What a change of the calls and a tick set on the pill and the cards, and their one timer.
+gjs -m "$repo/Tests/shell/surfaces-test.js" "$work/esm/relavoi@relavoi.com" >"$work/surfaces.out" 2>&1 || rc=1
+grep -v '^ok - ' "$work/surfaces.out"
 # windowLauncher.js of each build reaches a stand-in Relavoi window (its own private bus).
 "$repo/Tests/shell/check-window-launcher.sh" "$work" | grep -v '^[0-9]* passed' || rc=1
 # The versions GNOME checks (shell-version) and the domain the extension binds.

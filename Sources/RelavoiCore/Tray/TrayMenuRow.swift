@@ -58,6 +58,14 @@ public struct TrayMenuRow: Equatable, Sendable {
         return rows + separator + [TrayMenuRow(id: 3, kind: .openSettings, label: phrases.settings)]
     }
 
+    /// Whether `label` differs from `sent` only in its digits: a running timer's
+    /// next second, which may wait until a host opens the menu. Any other change
+    /// (ringing to live, a badge's words) is a new state and goes out at once, so
+    /// a menu drawn from what a host last read never shows a state that has passed.
+    public static func onlyTimerMoved(from sent: String, to label: String) -> Bool {
+        TrayItemView.guide(sent) == TrayItemView.guide(label)
+    }
+
     /// The same row with its text left out: rows whose shapes are equal can
     /// be updated in place, others need a new layout.
     public var shape: TrayMenuRow {

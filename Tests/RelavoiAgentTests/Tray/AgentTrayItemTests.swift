@@ -223,6 +223,124 @@ final class AgentTrayItemTests: XCTestCase {
         }
     }
 
+    /// A tick sends what holds the timer and nothing else: the label and the
+    /// tooltip, and the menu's timer row only while a host has the menu open
+    /// (its `Event(0, "opened")` to `Event(0, "closed")`); a closed menu gets no
+    /// `ItemsPropertiesUpdated` or `LayoutUpdated`, and is brought up to date when
+    /// it opens or a host calls `AboutToShow(0)`.
+    func testATickSendsOnlyWhatHoldsTheTimer() throws {
+        try MainActor.assumeIsolated {
+            let watcher = try WatcherStandIn()
+            let h = try AgentHarness(config: "dismiss-policy = after:120")
+            defer {
+                h.stop()
+                watcher.stop()
+            }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            XCTAssertTrue(
+                LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty },
+                "the item registered with the watcher:\n\(h.agent.log.suffix(2000))")
+            let client = try BusTestClient(destination: watcher.registrations[0].service)
+            client.subscribe(interface: Self.sni, path: Self.item)
+            client.subscribe(interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            h.session("ses_k", proxy: "+2348000000001", label: "Chowdeck rider")
+            h.send("call.incoming", "ses_k", ["proxyNumber": .string("+2348000000001")])
+            Self.waitFor(client, "Status", "ringing", log: h.agent.log) { $0 == "(<'NeedsAttention'>,)" }
+            h.send("call.answered", "ses_k")
+            @MainActor func labelSignals() -> [String] {
+                client.signals.filter { $0.member == "XAyatanaNewLabel" }.map(\.body)
+            }
+            @MainActor func lastLabelSeconds() -> Int { labelSignals().last.flatMap(Self.labelSeconds) ?? -1 }
+            /// The signals sent while the label moved on `seconds` more seconds.
+            @MainActor func signalsOver(_ seconds: Int) -> (window: [BusTestClient.Signal], labels: Int) {
+                let signalsBefore = client.signals.count
+                let labelsBefore = labelSignals().count
+                let target = lastLabelSeconds() + seconds
+                XCTAssertTrue(
+                    LoopWait.until(timeout: 30) { lastLabelSeconds() >= target },
+                    "label +\(seconds) s: \(labelSignals())")
+                return (Array(client.signals.dropFirst(signalsBefore)), labelSignals().count - labelsBefore)
+            }
+            @MainActor func count(_ member: String, in window: [BusTestClient.Signal]) -> Int {
+                window.filter { $0.member == member }.count
+            }
+            @MainActor func timerRowLabel() -> String {
+                let menu = Args.printed(Self.menuLayout(client).value)
+                guard let start = menu.range(of: "'label': <'Chowdeck rider  ") else { return "" }
+                return String(menu[start.upperBound...].prefix(5))
+            }
+            XCTAssertTrue(
+                LoopWait.until(timeout: 30) { lastLabelSeconds() >= 1 },
+                "label 00:01: \(labelSignals())\n\(h.agent.log.suffix(2000))")
+            // A host reads the menu once (libdbusmenu sends changes only of items a host has seen).
+            XCTAssertFalse(Self.menuLayout(client).isError)
+
+            // Closed: the label and the tooltip each second, nothing else.
+            let closed = signalsOver(4)
+            XCTAssertGreaterThanOrEqual(closed.labels, 2, "the label advanced")
+            for member in [
+                "NewStatus", "NewTitle", "NewIcon", "NewAttentionIcon", "LayoutUpdated", "ItemsPropertiesUpdated",
+            ] {
+                XCTAssertEqual(
+                    count(member, in: closed.window), 0, "\(member) while live, the menu closed: \(closed.window)")
+            }
+            XCTAssertGreaterThanOrEqual(
+                count("NewToolTip", in: closed.window), closed.labels - 1, "the tooltip's timer follows the label")
+            print(
+                "tray item, menu closed: \(closed.window.count) signals for \(closed.labels) label changes: "
+                    + "\(Dictionary(grouping: closed.window, by: \.member).mapValues(\.count))")
+
+            // A host opens the menu: the timer row is brought up to date, then follows each second.
+            let opened = client.call(
+                "Event",
+                Args.tuple([Args.i(0), Args.s("opened"), g_variant_new_variant(Args.i(0)), g_variant_new_uint32(0)]),
+                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertFalse(opened.isError, opened.errorMessage ?? "")
+            XCTAssertTrue(
+                LoopWait.until(timeout: 10) {
+                    client.signals.contains {
+                        $0.member == "ItemsPropertiesUpdated" && $0.body.contains("Chowdeck rider")
+                    }
+                }, "the open menu's timer row brought up to date: \(client.signals.suffix(5))")
+            let open = signalsOver(3)
+            let rowUpdates = open.window.filter { $0.member == "ItemsPropertiesUpdated" }
+            XCTAssertGreaterThanOrEqual(
+                rowUpdates.count, open.labels - 1, "the open menu's timer follows: \(open.window)")
+            for update in rowUpdates {
+                XCTAssertTrue(
+                    update.body.contains("Chowdeck rider") && !update.body.contains("Dismiss"),
+                    "only the timer row changes: \(update.body)")
+            }
+            XCTAssertEqual(count("LayoutUpdated", in: open.window), 0, "no new layout for a tick")
+            XCTAssertTrue(
+                LoopWait.until(timeout: 5) { Self.property(client, "XAyatanaLabel").contains("'\(timerRowLabel())'") },
+                "the open menu reads as the label: \(Self.property(client, "XAyatanaLabel")), \(timerRowLabel())")
+
+            // Closed again: nothing for the menu.
+            _ = client.call(
+                "Event",
+                Args.tuple([Args.i(0), Args.s("closed"), g_variant_new_variant(Args.i(0)), g_variant_new_uint32(0)]),
+                interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            _ = signalsOver(1)  // an update already in flight
+            let closedAgain = signalsOver(3)
+            XCTAssertEqual(
+                count("ItemsPropertiesUpdated", in: closedAgain.window), 0, "closed again: \(closedAgain.window)")
+
+            // AboutToShow(0) (a host about to draw the menu) brings it up to date, once.
+            let stale = timerRowLabel()
+            let aboutToShow = client.call(
+                "AboutToShow", Args.tuple([Args.i(0)]), interface: "com.canonical.dbusmenu", path: "/MenuBar")
+            XCTAssertFalse(aboutToShow.isError, aboutToShow.errorMessage ?? "")
+            XCTAssertTrue(
+                LoopWait.until(timeout: 10) { timerRowLabel() != stale },
+                "AboutToShow(0) brings the timer row up to date (\(stale))")
+            let afterAboutToShow = signalsOver(3)
+            XCTAssertLessThanOrEqual(
+                count("ItemsPropertiesUpdated", in: afterAboutToShow.window), 1,
+                "AboutToShow does not open the menu for good: \(afterAboutToShow.window)")
+        }
+    }
+
     /// The id of the menu row with this label, from GetLayout's printed reply.
     static func menuId(labelled label: String, in layout: String) -> Int? {
         guard let range = layout.range(of: "'label': <'\(label)'>") else { return nil }

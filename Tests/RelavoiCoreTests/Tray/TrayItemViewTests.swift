@@ -66,6 +66,26 @@ import Testing
         #expect(v.toolTipText == "Rider · +2348000000001\nChecking… · Ringing…")
     }
 
+    /// What a closed menu may hold back: a timer's next second, never a new state.
+    @Test func onlyATimersNextSecondWaitsForTheMenuToOpen() {
+        let rows = { (seconds: Double, calls: [TrayCall]) in self.view(calls, at: seconds).menu.map(\.label) }
+        let live = rows(42, [call(.live)])
+        let later = rows(43, [call(.live)])
+        let past = rows(3723, [call(.live)])
+        let ringing = rows(42, [call(.ringing)])
+        let unverified = rows(43, [call(.live, badge: .unverified)])
+        let ended = rows(50, [call(.ended, duration: 50)])
+        #expect(live != later)
+        for (index, label) in later.enumerated() {
+            #expect(TrayMenuRow.onlyTimerMoved(from: live[index], to: label), "\(live[index]) → \(label)")
+        }
+        #expect(!TrayMenuRow.onlyTimerMoved(from: live[0], to: past[0]), "00:42 → 1:02:03: the timer's form")
+        #expect(!TrayMenuRow.onlyTimerMoved(from: ringing[0], to: live[0]), "ringing → live")
+        #expect(!TrayMenuRow.onlyTimerMoved(from: live[0], to: ended[0]), "live → ended")
+        #expect(
+            zip(later, unverified).contains { !TrayMenuRow.onlyTimerMoved(from: $0, to: $1) }, "a new badge's words")
+    }
+
     @Test func liveTicksAndTheGuideKeepsItsWidth() {
         let v = view([call(.live)], at: 75.4)
         #expect(v.status == .active)

@@ -6,6 +6,7 @@
 //@esm import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 //@esm import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 //@esm import {AgentClient} from './agentClient.js';
+//@esm import {CallClock} from './callClock.js';
 //@esm import {CallIndicator} from './indicator.js';
 //@esm import {LockScreenCards} from './lockScreen.js';
 //@esm import * as Model from './model.js';
@@ -16,6 +17,7 @@
 //@legacy const Main = imports.ui.main;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {AgentClient} = Me.imports.agentClient;
+//@legacy const {CallClock} = Me.imports.callClock;
 //@legacy const {CallIndicator} = Me.imports.indicator;
 //@legacy const {LockScreenCards} = Me.imports.lockScreen;
 //@legacy const Model = Me.imports.model;
@@ -32,10 +34,12 @@
 //@esm         this.initTranslations(Model.GETTEXT_DOMAIN);
 //@legacy         ExtensionUtils.initTranslations(Model.GETTEXT_DOMAIN);
         Model.setTranslations(Gettext.domain(Model.GETTEXT_DOMAIN));
+        // One timer for the call's pill and lock-screen cards.
+        this._clock = new CallClock();
         this._indicator = new CallIndicator(this.path, sessionId => this._client?.dismiss(sessionId),
-            sessionId => this._client?.open(sessionId), () => openWindow('settings'));
+            sessionId => this._client?.open(sessionId), () => openWindow('settings'), this._clock);
         Main.panel.addToStatusArea(Model.UUID, this._indicator, 0, 'right');
-        this._lockCards = new LockScreenCards(this.path);
+        this._lockCards = new LockScreenCards(this.path, this._clock);
         this._lockCards.start();
         this._client = new AgentClient((calls, health) => {
             this._indicator?.setCalls(calls, health);
@@ -73,6 +77,8 @@
         this._lockCards = null;
         this._indicator?.destroy();
         this._indicator = null;
+        this._clock?.destroy();
+        this._clock = null;
     }
 }
 //@legacy

@@ -1,5 +1,7 @@
-// The top-bar pill and its menu. It draws what model.js says; the only clock it keeps is a
-// one-shot timeout to the next second of a live call, armed only while a live call is shown.
+// The top-bar pill and its menu. It draws what model.js says. A change of the calls sets
+// only the pill's parts that differ (icon, style classes, texts, accessible name); a tick of
+// the shared CallClock sets only the timer's text, and the rows' status texts while the menu
+// is open. A closed menu is left alone: its rows are made again when it opens.
 //@esm import Clutter from 'gi://Clutter';
 //@esm import GLib from 'gi://GLib';
 //@esm import GObject from 'gi://GObject';
@@ -20,16 +22,21 @@
 
 export const CallIndicator = GObject.registerClass(
 class RelavoiCallIndicator extends PanelMenu.Button {
-    _init(extensionPath, onDismiss, onOpen, onSettings) {
+    // clock: the CallClock the extension shares between the pill and the lock-screen cards.
+    _init(extensionPath, onDismiss, onOpen, onSettings, clock) {
         super._init(0.5, Model.indicatorName(), false);
         this._icons = new IconFinder(extensionPath);
         this._onDismiss = onDismiss;
         this._onOpen = onOpen;
         this._onSettings = onSettings;
+        this._clock = clock;
         this._calls = [];
         this._health = null;
         this._rows = [];
-        this._tickId = 0;
+        // The view the pill was last set from (a change of the calls); null: nothing set yet.
+        this._shown = null;
+        // The calls changed while the menu was closed: its rows are made again when it opens.
+        this._menuStale = true;
 
         this.add_style_class_name('relavoi-call-button');
         this._pill = new St.BoxLayout({style_class: 'relavoi-call-pill', y_align: Clutter.ActorAlign.CENTER});
@@ -42,8 +49,16 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this._pill.add_child(this._count);
         this.add_child(this._pill);
         this.visible = false;
+        // A menu with its Settings… row: PopupMenu.open() does nothing for an empty one.
+        this._rebuildMenu();
 
-        this.connect('destroy', () => this._stopTicking());
+        this.menu.connect('open-state-changed', (_menu, open) => {
+            if (open)
+                this._menuOpened();
+            this._clock.update();
+        });
+        this._clock.add(this);
+        this.connect('destroy', () => this._clock.remove(this));
     }
 
     // On the lock screen the pill only shows: its menu (Open, Copy number, Dismiss) must not
@@ -59,10 +74,34 @@ class RelavoiCallIndicator extends PanelMenu.Button {
     setCalls(calls, health = null) {
         this._calls = calls ?? [];
         this._health = health;
-        if (!this._view(Date.now()).visible && this.menu.isOpen)
+        const view = this._view(Date.now());
+        if (!view.visible && this.menu.isOpen)
             this.menu.close();
-        this._rebuildMenu();
-        this._refresh();
+        this._show(view);
+        if (this.menu.isOpen)
+            this._rebuildMenu();
+        else
+            this._menuStale = true;
+        this._clock.update();
+    }
+
+    // The answer times of what shows a running timer: the pill's call, and every live call
+    // of an open menu.
+    ticksFrom() {
+        const times = [];
+        if (this.visible && this._shown?.ticksFrom > 0)
+            times.push(this._shown.ticksFrom);
+        if (this.menu.isOpen)
+            this._rows.forEach(row => row.ticksFrom > 0 && times.push(row.ticksFrom));
+        return times;
+    }
+
+    // A second went by: the timers' texts, nothing else.
+    tick(now) {
+        if (this.visible && this._shown?.ticksFrom > 0)
+            this._setText(Model.timerText(this._shown.ticksFrom, now));
+        if (this.menu.isOpen)
+            this._updateRows(now);
     }
 
     // The call's pill, else the quiet state's, else none.
@@ -71,21 +110,33 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         return view.visible ? view : Model.quietView(this._calls, this._health) ?? view;
     }
 
-    _refresh() {
-        const now = Date.now();
-        const view = this._view(now);
-        this.visible = view.visible;
-        if (view.visible) {
+    // Sets what differs from the pill shown. A hidden pill keeps its parts as they were:
+    // it is shown again with all of them set.
+    _show(view) {
+        const was = this._shown ?? {};
+        if (view.visible !== was.visible)
+            this.visible = view.visible;
+        if (!view.visible) {
+            this._shown = {visible: false, ticksFrom: 0};
+            return;
+        }
+        this._shown = view;
+        if (view.icon !== was.icon)
             this._icon.gicon = this._icons.icon(view.icon);
-            this._text.text = view.text;
+        this._setText(view.text);
+        if (view.count !== was.count) {
             this._count.text = view.count;
             this._count.visible = view.count !== '';
-            this._text.visible = view.text !== '';
+        }
+        if (view.quiet !== was.quiet) {
             if (view.quiet)
                 this._pill.add_style_class_name('relavoi-call-quiet');
             else
                 this._pill.remove_style_class_name('relavoi-call-quiet');
+        }
+        if (view.accessibleName !== was.accessibleName)
             this.accessible_name = view.accessibleName;
+        if (view.ringing !== was.ringing) {
             if (view.ringing) {
                 this._pill.add_style_class_name('relavoi-call-ringing');
                 this._text.remove_style_class_name('relavoi-call-timer');
@@ -94,33 +145,34 @@ class RelavoiCallIndicator extends PanelMenu.Button {
                 this._text.add_style_class_name('relavoi-call-timer');
             }
         }
+    }
+
+    _setText(text) {
+        if (text !== this._text.text)
+            this._text.text = text;
+        const shows = text !== '';
+        if (this._text.visible !== shows)
+            this._text.visible = shows;
+    }
+
+    _menuOpened() {
+        if (this._menuStale)
+            this._rebuildMenu();
+        else
+            this._updateRows(Date.now());
+    }
+
+    // The rows' status texts (the timers), where they differ.
+    _updateRows(now) {
         for (const row of this._rows) {
-            const texts = Model.menuRow(row.call, now);
-            row.status.text = texts.status;
-            row.item.accessible_name = texts.accessibleName;
+            const status = Model.statusText(row.call, now);
+            if (status !== row.status.text)
+                row.status.text = status;
         }
-        this._scheduleTick(now);
-    }
-
-    _scheduleTick(now) {
-        this._stopTicking();
-        if (!this.visible || !Model.needsTick(this._calls))
-            return;
-        this._tickId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Model.nextTickDelay(this._calls, now), () => {
-            this._tickId = 0;
-            this._refresh();
-            return GLib.SOURCE_REMOVE;
-        });
-        GLib.Source.set_name_by_id(this._tickId, '[relavoi] call timer');
-    }
-
-    _stopTicking() {
-        if (this._tickId)
-            GLib.source_remove(this._tickId);
-        this._tickId = 0;
     }
 
     _rebuildMenu() {
+        this._menuStale = false;
         this.menu.removeAll();
         this._rows = [];
         const now = Date.now();
@@ -161,7 +213,7 @@ class RelavoiCallIndicator extends PanelMenu.Button {
                 const dismiss = this.menu.addAction(words.dismiss, () => this._onDismiss(call.sessionId));
                 dismiss.accessible_name = words.dismissName;
             }
-            this._rows.push({call, item, status});
+            this._rows.push({call, status, ticksFrom: texts.ticksFrom});
         });
         // Last, below the calls: the way to the Relavoi window.
         const words = Model.settingsActionTexts();

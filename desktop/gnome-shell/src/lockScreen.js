@@ -2,15 +2,16 @@
 // locked, drawn from model.js's lockScreenView. What a card may show is the agent's decision
 // (the Calls entries' lock-* keys), and GNOME's notification switches for the lock screen
 // (for all notifications and for Relavoi) win over it. Nothing on a card can be pressed.
+// A change of the calls remakes the cards only when more than their states changed; a tick
+// of the shared CallClock sets only the live cards' state texts (their timers).
 //@esm import Clutter from 'gi://Clutter';
 //@esm import Gio from 'gi://Gio';
-//@esm import GLib from 'gi://GLib';
 //@esm import St from 'gi://St';
 //@esm import * as Main from 'resource:///org/gnome/shell/ui/main.js';
 //@esm import {IconFinder} from './iconFinder.js';
 //@esm import {verticalBox} from './layout.js';
 //@esm import * as Model from './model.js';
-//@legacy const {Clutter, Gio, GLib, St} = imports.gi;
+//@legacy const {Clutter, Gio, St} = imports.gi;
 //@legacy const Main = imports.ui.main;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {IconFinder} = Me.imports.iconFinder;
@@ -18,16 +19,17 @@
 //@legacy const Model = Me.imports.model;
 
 export const LockScreenCards = class LockScreenCards {
-    constructor(extensionPath) {
+    // clock: the CallClock the extension shares between the pill and the cards.
+    constructor(extensionPath, clock) {
         this._icons = new IconFinder(extensionPath);
+        this._clock = clock;
         this._calls = [];
         this._box = null;
         this._boxDestroyId = 0;
-        // What the cards drawn show but their states, and their state labels: a tick
-        // only sets those labels' texts.
+        // What the cards drawn show but their states; per card its row, state label, name
+        // and the answer time its timer counts from (0: it does not tick).
         this._drawn = '';
-        this._stateLabels = [];
-        this._tickId = 0;
+        this._cards = [];
         this._settings = [];
         this._settingsIds = [];
         this._allowed = false;
@@ -42,6 +44,7 @@ export const LockScreenCards = class LockScreenCards {
         });
         this._settings = [master, app];
         this._settingsIds = this._settings.map(settings => settings.connect('changed', () => this._readSettings()));
+        this._clock.add(this);
         this._readSettings();
     }
 
@@ -50,6 +53,20 @@ export const LockScreenCards = class LockScreenCards {
         this._settings = [];
         this._settingsIds = [];
         this._removeBox();
+        this._clock.remove(this);
+    }
+
+    // The answer times of the live cards shown.
+    ticksFrom() {
+        return this._cards.filter(card => card.ticksFrom > 0).map(card => card.ticksFrom);
+    }
+
+    // A second went by: the live cards' timers, nothing else.
+    tick(now) {
+        for (const card of this._cards) {
+            if (card.ticksFrom > 0)
+                this._setState(card, Model.timerText(card.ticksFrom, now));
+        }
     }
 
     setCalls(calls) {
@@ -90,36 +107,42 @@ export const LockScreenCards = class LockScreenCards {
     }
 
     _refresh() {
-        this._stopTicking();
-        if (this._box === null)
-            return;
-        const now = Date.now();
-        const view = Model.lockScreenView(this._calls, now, this._allowed);
+        if (this._box !== null)
+            this._draw(Model.lockScreenView(this._calls, Date.now(), this._allowed));
+        this._clock.update();
+    }
+
+    // Remakes the cards when more than their states changed; else sets what differs.
+    _draw(view) {
         const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle])]);
         if (drawn === this._drawn) {
             view.cards.forEach((card, index) => {
-                this._stateLabels[index].text = card.state;
-                this._stateLabels[index].get_parent().accessible_name = card.accessibleName;
+                const shown = this._cards[index];
+                this._setState(shown, card.state);
+                shown.ticksFrom = card.ticksFrom;
+                if (card.accessibleName !== shown.name) {
+                    shown.row.accessible_name = card.accessibleName;
+                    shown.name = card.accessibleName;
+                }
             });
         } else {
             this._box.destroy_all_children();
-            this._stateLabels = view.cards.map(card => this._addCard(card));
+            this._cards = view.cards.map(card => this._addCard(card));
             if (view.more !== '')
                 this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
             this._drawn = drawn;
         }
-        this._box.visible = view.cards.length > 0;
-        if (Model.lockScreenTicks(this._calls, this._allowed)) {
-            this._tickId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, Model.nextTickDelay(this._calls, now), () => {
-                this._tickId = 0;
-                this._refresh();
-                return GLib.SOURCE_REMOVE;
-            });
-            GLib.Source.set_name_by_id(this._tickId, '[relavoi] lock screen timer');
-        }
+        const any = view.cards.length > 0;
+        if (this._box.visible !== any)
+            this._box.visible = any;
     }
 
-    // Adds one card to the box; returns its state label (the one text a tick changes).
+    _setState(card, text) {
+        if (text !== card.state.text)
+            card.state.text = text;
+    }
+
+    // Adds one card to the box; returns what a tick or a change of state sets on it.
     _addCard(card) {
         const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
         row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
@@ -132,25 +155,18 @@ export const LockScreenCards = class LockScreenCards {
         row.add_child(state);
         row.accessible_name = card.accessibleName;
         this._box.add_child(row);
-        return state;
-    }
-
-    _stopTicking() {
-        if (this._tickId)
-            GLib.source_remove(this._tickId);
-        this._tickId = 0;
+        return {row, state, name: card.accessibleName, ticksFrom: card.ticksFrom};
     }
 
     _forgetBox() {
-        this._stopTicking();
         this._box = null;
         this._boxDestroyId = 0;
         this._drawn = '';
-        this._stateLabels = [];
+        this._cards = [];
+        this._clock.update();
     }
 
     _removeBox() {
-        this._stopTicking();
         if (this._box === null)
             return;
         const box = this._box;

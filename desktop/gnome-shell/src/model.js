@@ -176,9 +176,11 @@ export function statusText(call, nowMs) {
     }
 }
 
-// A sentence for screen readers: label, timer (or state) and badge. Whole sentences, with
-// and without the number, so that translators can order them.
-export function describeCall(call, nowMs) {
+// A sentence for screen readers: who, the call's state and the badge. A live call's timer
+// is left out: a name that changed each second would be read again on every tick; the
+// visible timer (a label of its own) still ticks. Whole sentences, with and without the
+// number, so that translators can order them.
+export function describeCall(call) {
     const on = call.proxyNumber !== '';
     switch (call.phase) {
     case 'ringing':
@@ -187,8 +189,8 @@ export function describeCall(call, nowMs) {
             : fill(_('Incoming call from %s, %s'), who(call), call.badgeText);
     case 'live':
         return on
-            ? fill(_('Call with %s on %s, %s, %s'), who(call), call.proxyNumber, timerText(call.answeredAt, nowMs), call.badgeText)
-            : fill(_('Call with %s, %s, %s'), who(call), timerText(call.answeredAt, nowMs), call.badgeText);
+            ? fill(_('Ongoing call with %s on %s, %s'), who(call), call.proxyNumber, call.badgeText)
+            : fill(_('Ongoing call with %s, %s'), who(call), call.badgeText);
     case 'ended':
         return on
             ? fill(_('Call with %s on %s ended after %s, %s'), who(call), call.proxyNumber, durationText(call.duration), call.badgeText)
@@ -202,12 +204,18 @@ export function describeCall(call, nowMs) {
     }
 }
 
+// The answer time a live call's timer counts from, or 0 when nothing about it ticks.
+export function ticksFrom(call) {
+    return call.phase === 'live' && call.answeredAt > 0 ? call.answeredAt : 0;
+}
+
 // The pill: hidden with no ringing or live call; ringing shows the label, live the timer;
-// `+N` counts the other ringing or live calls.
+// `+N` counts the other ringing or live calls. `ticksFrom`: the answer time the text counts
+// from (0: it does not tick); only `text` differs from one second to the next.
 export function compactView(calls, nowMs) {
     const primary = primaryCall(calls);
     if (primary === null)
-        return {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: ''};
+        return {visible: false, ringing: false, quiet: false, icon: '', text: '', count: '', accessibleName: '', ticksFrom: 0};
     const others = activeCalls(calls).length - 1;
     const ringing = primary.phase === 'ringing';
     const more = others > 0 ? fill(ngettext(', and %d more call', ', and %d more calls', others), others) : '';
@@ -218,18 +226,20 @@ export function compactView(calls, nowMs) {
         icon: ringing ? RINGING_ICON : badgeIcon(primary.badge),
         text: ringing ? primary.label || primary.proxyNumber || _('Incoming call') : timerText(primary.answeredAt, nowMs),
         count: others > 0 ? `+${others}` : '',
-        accessibleName: describeCall(primary, nowMs) + more,
+        accessibleName: describeCall(primary) + more,
+        ticksFrom: ticksFrom(primary),
     };
 }
 
-// One call's rows in the menu, oldest first like the property.
+// One call's rows in the menu, oldest first like the property; only `status` ticks.
 export function menuRow(call, nowMs) {
     return {
         title: call.label || _('Unknown caller'),
         subtitle: [call.proxyNumber, call.badgeText].filter(part => part !== '').join(' · '),
         status: statusText(call, nowMs),
         icon: call.phase === 'ringing' ? RINGING_ICON : badgeIcon(call.badge),
-        accessibleName: describeCall(call, nowMs),
+        accessibleName: describeCall(call),
+        ticksFrom: ticksFrom(call),
         canCopy: call.proxyNumber !== '',
         canDismiss: call.sessionId !== '',
         canOpen: call.canOpen === true && call.sessionId !== '',
@@ -265,19 +275,14 @@ export function menuCalls(calls) {
     return calls.filter(call => call.phase !== '');
 }
 
-// The timer runs only while a live call is shown.
-export function needsTick(calls) {
-    return calls.some(call => call.phase === 'live' && call.answeredAt > 0);
-}
-
-// Milliseconds until the next live call's timer turns to its next second (1..1000), so
-// the ticks land on each call's own second boundaries.
-export function nextTickDelay(calls, nowMs) {
+// Milliseconds until the next of these answer times' timers turns to its next second
+// (1..1000), so that a tick lands on each call's own second boundary; 1000 for none.
+export function nextTickDelay(answerTimes, nowMs) {
     let delay = 1000;
-    for (const call of calls) {
-        if (call.phase !== 'live' || !(call.answeredAt > 0))
+    for (const answeredAt of answerTimes) {
+        if (!(answeredAt > 0))
             continue;
-        const since = nowMs - call.answeredAt;
+        const since = nowMs - answeredAt;
         const wait = since < 0 ? -since : 1000 - (since % 1000);
         delay = Math.min(delay, Math.max(1, wait));
     }
@@ -297,7 +302,9 @@ export function lockScreenAllowed(showInLockScreen, appEnabled, appShowInLockScr
 }
 
 // One call's card: the badge (icon and words), the label and number the agent allowed, and
-// the state: ringing, the timer, how it ended. Nothing else, and nothing to press.
+// the state: ringing, the timer, how it ended. Nothing else, and nothing to press. Its
+// name for screen readers says "Ongoing call" where the card shows the timer, so that it
+// does not change each second; only `state` ticks.
 export function lockCard(call, nowMs) {
     let state;
     switch (call.phase) {
@@ -315,13 +322,14 @@ export function lockCard(call, nowMs) {
     }
     const title = call.lockLabel || call.badgeText;
     const subtitle = [call.lockLabel ? call.badgeText : '', call.lockNumber].filter(part => part !== '').join(' · ');
+    const said = call.phase === 'live' ? _('Ongoing call') : state;
     return {
         icon: badgeIcon(call.badge),
         title,
         subtitle,
         state,
-        live: call.phase === 'live',
-        accessibleName: [title, subtitle, state].filter(part => part !== '').join(', '),
+        ticksFrom: ticksFrom(call),
+        accessibleName: [title, subtitle, said].filter(part => part !== '').join(', '),
     };
 }
 
@@ -334,11 +342,6 @@ export function lockScreenView(calls, nowMs, allowed) {
     const cards = shown.slice(0, LOCK_CARDS_MAX).map(call => lockCard(call, nowMs));
     const extra = shown.length - cards.length;
     return {cards, more: extra > 0 ? fill(ngettext('+%d more call', '+%d more calls', extra), extra) : ''};
-}
-
-// Whether the lock screen's timer must tick: a live call it shows.
-export function lockScreenTicks(calls, allowed) {
-    return allowed && calls.some(call => call.lockScreen && call.phase === 'live' && call.answeredAt > 0);
 }
 
 // ---------------------------------------------------------------- when calls cannot show
@@ -388,5 +391,5 @@ export function quietView(calls, health) {
     if (view === null || primaryCall(calls) !== null)
         return null;
     return {visible: true, ringing: false, quiet: true, icon: view.icon, text: '', count: '',
-        accessibleName: fill(_('Relavoi: %s'), view.line)};
+        accessibleName: fill(_('Relavoi: %s'), view.line), ticksFrom: 0};
 }
