@@ -18,6 +18,7 @@ enum BenchMain {
         MainLoop.installDispatchBridge()
         if let out = options.microOut { return MicroMain.run(out: out, firehoseFrames: options.firehoseFrames) }
         if let banners = options.tickerBanners { return TickerMain.run(banners: banners) }
+        if let path = options.renderFrom { return render(path) }
 
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
             return fail("no session bus: run it through scripts/bench.sh (make bench), which starts a private one")
@@ -61,6 +62,21 @@ enum BenchMain {
             options, startedAt: startedAt, load: load, binary: binary, micro: micro, runs: runs, desktop: desktop)
         let desktopFailed = !options.desktopScript.isEmpty && desktop == nil
         return written && runs.allSatisfy { $0.failures.isEmpty } && micro != nil && !desktopFailed ? 0 : 1
+    }
+
+    /// Prints the table of an earlier run's latest.json, its rows made anew from its figures.
+    private static func render(_ path: String) -> Int32 {
+        guard var report = try? JSONOutput.read(BenchReport.self, from: path) else {
+            return fail("cannot read \(path) as a report of this relavoi-bench")
+        }
+        report.summary =
+            (report.runs.isEmpty
+                ? []
+                : Summary.rows(
+                    micro: report.micro, runs: report.runs, servers: report.options.servers, binary: report.agentBinary))
+            + Summary.desktop(report.desktop, report.options)
+        FileHandle.standardOutput.write(Data(TableText.render(report).utf8))
+        return 0
     }
 
     /// Prints the table and writes latest.json and latest.txt; false when they could not be written.

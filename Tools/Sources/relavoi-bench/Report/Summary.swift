@@ -306,7 +306,7 @@ enum Summary {
                 section, "(c) a live call without the extension, the shell above idle", "ms/s",
                 cost.aboveIdle("call-bare", "shell")),
             SummaryRow(
-                section, "  (a), (b), (c) from schedstat: (a)", "ms/s", cost.aboveIdle("clock", "shell", fine: true)),
+                section, "  (a) from schedstat", "ms/s", cost.aboveIdle("clock", "shell", fine: true)),
             SummaryRow(
                 section, "  (b) from schedstat", "ms/s", cost.aboveIdle("call-extension", "shell", fine: true)),
             SummaryRow(section, "  (c) from schedstat", "ms/s", cost.aboveIdle("call-bare", "shell", fine: true)),

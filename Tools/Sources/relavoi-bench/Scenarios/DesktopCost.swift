@@ -71,6 +71,7 @@ struct DesktopCost: Codable, Equatable {
         let arguments = [
             "--agent", options.agentBinary, "--sandbox", sandbox, "--out", out,
             "--seconds", String(options.desktopSeconds), "--repeats", String(options.desktopRepeats),
+            "--only", options.desktops,
         ]
         guard
             let child = try? Child.spawn(
