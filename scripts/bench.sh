@@ -10,7 +10,8 @@
 #   BENCH_SCRATCH  SwiftPM scratch path of the agent's build (default .build)
 #   BENCH_OUT      where the results go (default .build/bench)
 #   BENCH_ARGS     more relavoi-bench options, e.g. "--runs 5" or "--quick"
-#   BENCH_ONLY     "window": only relavoi-window's start-up row (relavoi-bench window)
+#   BENCH_ONLY     "window": only relavoi-window's start-up row (relavoi-bench window);
+#                  "desktop": only the desktop's cost per live call second (relavoi-bench desktop)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -42,7 +43,8 @@ swift_version=$(swift --version 2>/dev/null | head -n 1)
 status=0
 # shellcheck disable=SC2086  # BENCH_ARGS is a list of options
 dbus-run-session --config-file="$repo/scripts/session-bus.conf" -- \
-  "$tools_bin/relavoi-bench" ${BENCH_ONLY:-} --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" ${BENCH_ARGS:-} \
+  "$tools_bin/relavoi-bench" ${BENCH_ONLY:-} --out "$out" --agent "$bin/relavoi-agent" --swift-version "$swift_version" \
+  --desktop-script "$repo/scripts/bench-desktop.sh" ${BENCH_ARGS:-} \
   2> >(grep -v --line-buffered -e 'became a monitor' -e 'Monitoring connection' -e 'Failed to set fd limit' >&2) ||
   status=$?
 [ ! -f "$out/latest.json" ] || cp "$out/latest.json" "$out/bench-$(date -u +%Y%m%dT%H%M%SZ).json"

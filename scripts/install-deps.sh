@@ -12,7 +12,7 @@ test_pkgs=(dbus dbus-x11 python3 python3-dbusmock python3-gi dunst xvfb xauth x1
            at-spi2-core gir1.2-atspi-2.0 gir1.2-secret-1 appstream
            sway mako-notifier grim systemd sway-notification-center xfconf cinnamon-desktop-data
            xdg-utils qt6-declarative-dev-tools qml6-module-qttest qml6-module-qtquick-window
-           qml6-module-qtqml-workerscript qml6-module-qtquick-layouts)
+           qml6-module-qtqml-workerscript qml6-module-qtquick-layouts waybar)
 # The translation tests run the agent under these (LANG=fr_FR.UTF-8).
 test_locales=(fr_FR pt_BR)
 # make deb (debian/ with debhelper); make test builds and checks the package too.

@@ -103,12 +103,14 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
     /// Asks for `content` on banner `key`, or its closing when nil. Only the
     /// latest request per key is carried out.
     public func post(key: String, content: NotificationContent?) {
-        let needsWake = lock.withLock {
+        let source = lock.withLock {
             mailbox[key] = .some(content)
             defer { drainScheduled = true }
-            return !drainScheduled
+            return drainScheduled ? nil : drainSource
         }
-        if needsWake { lock.withLock { drainSource?.wake() } }
+        // Woken after the lock is given back: a thread woken under it would
+        // at once sleep again on it, a second wake-up for each post.
+        source?.wake()
     }
 
     /// Calls `done` (on the delivery thread) once everything posted before

@@ -26,11 +26,42 @@ import Testing
             ])
     }
 
-    @Test func nextWakeIsTheNextWholeSecondWhileTicking() {
+    @Test func nextWakeIsTheCallsOwnNextSecondWhileTicking() {
         var machine = BannerMachine()
         #expect(machine.nextWake(after: t0) == nil, "no banner, no timer")
         _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
-        #expect(machine.nextWake(after: t0) == Date(timeIntervalSince1970: 1_800_000_001))
+        // The call started at .25: its seconds turn at .25, where the panel's timers turn too.
+        #expect(machine.nextWake(after: t0) == t0.addingTimeInterval(1))
+        #expect(machine.nextWake(after: t0.addingTimeInterval(41.7)) == t0.addingTimeInterval(42))
+        #expect(
+            machine.nextWake(after: t0.addingTimeInterval(42)) == t0.addingTimeInterval(43), "not the same moment again"
+        )
+        // Just past a turn, the tick shows the new second.
+        #expect(machine.tick(now: t0.addingTimeInterval(42.005)).first.map(Self.seconds) == 42)
+    }
+
+    @Test func nextWakeIsTheEarliestOfEachCallsSecondAndTheCloseTimes() {
+        var machine = BannerMachine()
+        _ = machine.show(activeBanner(startedAt: t0), key: "a", now: t0)
+        let later = t0.addingTimeInterval(10.5)  // a second call, started half a second apart
+        _ = machine.show(activeBanner(startedAt: later), key: "b", now: later)
+        #expect(machine.nextWake(after: later) == t0.addingTimeInterval(11))
+        #expect(machine.nextWake(after: t0.addingTimeInterval(11)) == later.addingTimeInterval(1))
+        _ = machine.end(key: "a", policy: .after(t0.addingTimeInterval(11.2)), now: later)
+        _ = machine.end(key: "b", policy: .default, now: later)
+        #expect(machine.nextWake(after: later) == t0.addingTimeInterval(11.2), "nothing ticks: the first close")
+    }
+
+    @Test func aCallAnsweredAheadOfTheClockWakesAtItsStart() {
+        var machine = BannerMachine()
+        let ahead = t0.addingTimeInterval(0.4)
+        _ = machine.show(activeBanner(startedAt: ahead), key: "k", now: t0)
+        #expect(machine.nextWake(after: t0) == ahead)
+    }
+
+    static func seconds(_ action: BannerMachine.Action) -> Int? {
+        guard case .present(_, let snapshot) = action else { return nil }
+        return snapshot.seconds
     }
 
     @Test func immediateEndClosesAndRemoves() {

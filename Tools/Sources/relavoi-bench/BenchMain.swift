@@ -18,6 +18,7 @@ enum BenchMain {
         MainLoop.installDispatchBridge()
         if let out = options.microOut { return MicroMain.run(out: out, firehoseFrames: options.firehoseFrames) }
         if let banners = options.tickerBanners { return TickerMain.run(banners: banners) }
+        if let path = options.renderFrom { return render(path) }
 
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
             return fail("no session bus: run it through scripts/bench.sh (make bench), which starts a private one")
@@ -37,6 +38,12 @@ enum BenchMain {
 
         let startedAt = Clock.now()
         let load = (ProcFile.read("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        if options.desktopOnly {
+            let desktop = measureDesktop(options)
+            let written = write(
+                options, startedAt: startedAt, load: load, binary: nil, micro: nil, runs: [], desktop: desktop)
+            return written && desktop != nil ? 0 : 1
+        }
         let binary = BinarySize.measure(options.agentBinary, scratch: options.outDirectory)
         let micro = runMicro(options)
         let monitor: BusMonitor
@@ -50,7 +57,33 @@ enum BenchMain {
             var run = BenchRun(options: options, monitor: monitor, number: number, startedAt: startedAt)
             runs.append(run.run())
         }
+        let desktop = measureDesktop(options)
+        let written = write(
+            options, startedAt: startedAt, load: load, binary: binary, micro: micro, runs: runs, desktop: desktop)
+        let desktopFailed = !options.desktopScript.isEmpty && desktop == nil
+        return written && runs.allSatisfy { $0.failures.isEmpty } && micro != nil && !desktopFailed ? 0 : 1
+    }
 
+    /// Prints the table of an earlier run's latest.json, its rows made anew from its figures.
+    private static func render(_ path: String) -> Int32 {
+        guard var report = try? JSONOutput.read(BenchReport.self, from: path) else {
+            return fail("cannot read \(path) as a report of this relavoi-bench")
+        }
+        report.summary =
+            (report.runs.isEmpty
+                ? []
+                : Summary.rows(
+                    micro: report.micro, runs: report.runs, servers: report.options.servers, binary: report.agentBinary))
+            + Summary.desktop(report.desktop, report.options)
+        FileHandle.standardOutput.write(Data(TableText.render(report).utf8))
+        return 0
+    }
+
+    /// Prints the table and writes latest.json and latest.txt; false when they could not be written.
+    private static func write(
+        _ options: BenchOptions, startedAt: UInt64, load: String, binary: BinarySize?, micro: MicroMain.Result?,
+        runs: [RunResult], desktop: DesktopCost?
+    ) -> Bool {
         let report = BenchReport(
             generatedAt: ISO8601DateFormatter().string(from: Date()),
             machine: Machine.describe(swiftVersion: options.swiftVersion), loadAverageAtStart: load, options: options,
@@ -61,8 +94,10 @@ enum BenchMain {
                         NotificationServer.packageVersion($0 == .dbusmock ? "python3-dbusmock" : $0.rawValue)
                     )
                 } + [("libnotify-bin (notify-send)", NotificationServer.packageVersion("libnotify-bin"))]),
-            agentBinary: binary, keepAlive: KeepAlive.description, micro: micro, runs: runs,
-            summary: Summary.rows(micro: micro, runs: runs, servers: options.servers, binary: binary))
+            agentBinary: binary, keepAlive: KeepAlive.description, micro: micro, runs: runs, desktop: desktop,
+            summary: (runs.isEmpty
+                ? [] : Summary.rows(micro: micro, runs: runs, servers: options.servers, binary: binary))
+                + Summary.desktop(desktop, options))
         let table = TableText.render(report)
         FileHandle.standardOutput.write(Data(table.utf8))
         do {
@@ -71,10 +106,29 @@ enum BenchMain {
             let minutes = String(format: "%.1f", Clock.seconds(since: startedAt) / 60)
             FileHandle.standardError.write(
                 Data("relavoi-bench: wrote \(options.outDirectory)/latest.json and latest.txt (\(minutes) min)\n".utf8))
+            return true
         } catch {
-            return fail("cannot write the results: \(error)")
+            _ = fail("cannot write the results: \(error)")
+            return false
         }
-        return runs.allSatisfy { $0.failures.isEmpty } && micro != nil ? 0 : 1
+    }
+
+    /// The desktops' part (scripts/bench-desktop.sh), after the runs; nil without a script.
+    private static func measureDesktop(_ options: BenchOptions) -> DesktopCost? {
+        guard !options.desktopScript.isEmpty else { return nil }
+        let minutes = Double(options.desktopRepeats) * 6 * options.desktopSeconds / 60
+        FileHandle.standardError.write(
+            Data(
+                ("relavoi-bench: the desktop's cost per live call second (GNOME Shell, waybar; about "
+                    + "\(Int(minutes.rounded(.up)) + 2) min)\n").utf8))
+        let cost = DesktopCost.measure(options)
+        if cost == nil {
+            FileHandle.standardError.write(
+                Data(
+                    "relavoi-bench: the desktop part wrote no figures (see \(options.logDirectory)/desktop.log)\n".utf8)
+            )
+        }
+        return cost
     }
 
     /// The in-process part, in a child of its own, before any notification server runs.

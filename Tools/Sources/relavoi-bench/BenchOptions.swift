@@ -22,6 +22,17 @@ struct BenchOptions: Codable, Equatable {
     var microOut: String?
     /// `ticker --banners N`: the reference client only.
     var tickerBanners: Int?
+    /// scripts/bench-desktop.sh (the desktop's cost per live call second); empty: not measured.
+    var desktopScript = ""
+    /// 75 s: one /proc tick is under 5% of the shell's CPU above idle with the clock's seconds (about 3 ms/s here).
+    var desktopSeconds = 75.0
+    var desktopRepeats = 2
+    /// Which desktops: `gnome`, `sway` (waybar) or both.
+    var desktops = "gnome sway"
+    /// `desktop`: the desktop's cost alone.
+    var desktopOnly = false
+    /// `render FILE`: the table again from a latest.json (after the table's code changed).
+    var renderFrom: String?
 
     var logDirectory: String { outDirectory + "/logs" }
 
@@ -29,7 +40,11 @@ struct BenchOptions: Codable, Equatable {
         usage: relavoi-bench [--runs N] [--calls N] [--firehose N] [--sessions N] [--idle S]
                              [--window S] [--updates N] [--servers dbusmock,dunst] [--out DIR]
                              [--agent PATH] [--window-binary PATH] [--swift-version TEXT] [--quick]
+                             [--desktop-script PATH] [--desktop-seconds S] [--desktop-repeats N]
+                             [--desktops gnome,sway]
                relavoi-bench window [--runs N] [--window-binary PATH] [--out DIR]
+               relavoi-bench desktop --desktop-script PATH [--desktop-seconds S] [--desktop-repeats N]
+               relavoi-bench render FILE.json
                relavoi-bench micro --out FILE [--firehose N]
                relavoi-bench ticker --banners N
 
@@ -37,7 +52,11 @@ struct BenchOptions: Codable, Equatable {
         does: make bench). It starts relavoi-sandbox in process, python3-dbusmock,
         dunst under Xvfb and the release relavoi-agent next to this binary, prints
         one table and writes DIR/latest.json (default .build/bench).
-          --quick   1 run, 200 calls, 20,000 frames, 5 s windows (a smoke test)
+          --quick   1 run, 200 calls, 20,000 frames, 5 s windows, 1 round of 5 s desktop phases
+                    (a smoke test)
+        --desktop-script runs scripts/bench-desktop.sh after the runs: GNOME Shell's and waybar's
+        CPU above idle per live call second, phases of S seconds (default 75), N rounds (2).
+        `desktop` runs that part alone.
         `window` starts dunst's Xvfb and relavoi-window N times (default 3) and prints the
         median of its start to its first frame, the Start-up row of the whole benchmark.
         """
@@ -60,6 +79,13 @@ struct BenchOptions: Codable, Equatable {
         } else if rest.first == "window" {
             rest.removeFirst()
             options.windowOnly = true
+        } else if rest.first == "desktop" {
+            rest.removeFirst()
+            options.desktopOnly = true
+        } else if rest.first == "render" {
+            guard rest.count == 2 else { return .exit(2, "usage: relavoi-bench render FILE.json") }
+            options.renderFrom = rest[1]
+            return .run(options)
         }
         let parsed: CommandLineParser.Parsed
         do {
@@ -82,6 +108,8 @@ struct BenchOptions: Codable, Equatable {
                 options.idleSeconds = 5
                 options.windowSeconds = 5
                 options.notifySendUpdates = 3
+                options.desktopSeconds = 5
+                options.desktopRepeats = 1
                 continue
             }
             let number = Double(value)
@@ -99,6 +127,15 @@ struct BenchOptions: Codable, Equatable {
             case "--agent": options.agentBinary = value
             case "--window-binary": options.windowBinary = value
             case "--swift-version": options.swiftVersion = value
+            case "--desktop-script": options.desktopScript = value
+            case "--desktop-seconds": options.desktopSeconds = number ?? 0
+            case "--desktop-repeats": options.desktopRepeats = Int(number ?? 0)
+            case "--desktops":
+                let names = value.split(separator: ",").map(String.init)
+                guard !names.isEmpty, names.allSatisfy({ ["gnome", "sway"].contains($0) }) else {
+                    return .exit(2, "relavoi-bench: --desktops is a list of gnome,sway")
+                }
+                options.desktops = names.joined(separator: " ")
             default:  // --servers
                 let kinds = value.split(separator: ",").map { NotificationServer.Kind(rawValue: String($0)) }
                 guard !kinds.isEmpty, kinds.allSatisfy({ $0 != nil }), kinds.first == .dbusmock else {
@@ -108,12 +145,16 @@ struct BenchOptions: Codable, Equatable {
             }
             let numeric = [
                 "--banners", "--runs", "--calls", "--firehose", "--sessions", "--idle", "--window", "--updates",
+                "--desktop-seconds", "--desktop-repeats",
             ]
             if numeric.contains(flag), (number ?? 0) <= 0 {
                 return .exit(2, "relavoi-bench: \(flag) must be a positive number")
             }
         }
         if options.microOut == "" { return .exit(2, "relavoi-bench micro: --out FILE is required") }
+        if options.desktopOnly, options.desktopScript.isEmpty {
+            return .exit(2, "relavoi-bench desktop: --desktop-script PATH is required")
+        }
         if options.windowBinary.isEmpty {
             options.windowBinary = (options.agentBinary as NSString).deletingLastPathComponent + "/relavoi-window"
         }
@@ -123,7 +164,8 @@ struct BenchOptions: Codable, Equatable {
     private static let parser = CommandLineParser(
         options: [
             "runs", "calls", "firehose", "sessions", "idle", "window", "updates", "out", "banners", "agent",
-            "window-binary", "swift-version", "servers",
+            "window-binary", "swift-version", "servers", "desktop-script", "desktop-seconds", "desktop-repeats",
+            "desktops",
         ].map { CommandLineParser.Option($0, value: "VALUE") } + [CommandLineParser.Option("quick")],
         keepsUnknownOptions: true, helpOptions: ["--help", "-h"])
 

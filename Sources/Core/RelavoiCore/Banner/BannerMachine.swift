@@ -150,17 +150,24 @@ public struct BannerMachine: Sendable {
         return actions
     }
 
-    /// When `tick` has work next: the next whole second of the wall clock while
-    /// any banner ticks, else the earliest close time; nil with nothing to do.
+    /// When `tick` has work next: the moment a ticking banner's elapsed seconds
+    /// next turn (its own second, counted from its `startedAt`, as the panel's
+    /// timers count from the call's answer), or the earliest close time; nil
+    /// with nothing to do.
     public func nextWake(after now: Date) -> Date? {
         var wake: Date? = nil
-        if banners.values.contains(where: \.isTicking) {
-            let seconds = now.timeIntervalSince1970
-            wake = Date(timeIntervalSince1970: (seconds + 1e-6).rounded(.down) + 1)
-        }
-        for closeAt in banners.values.compactMap(\.closeAt) where wake == nil || closeAt < wake! {
-            wake = closeAt
+        for banner in banners.values {
+            let due = banner.isTicking ? Self.nextSecond(of: banner.attributes.startedAt, after: now) : banner.closeAt
+            if let due, wake == nil || due < wake! { wake = due }
         }
         return wake
+    }
+
+    /// The first moment after `now` at which the seconds since `start` turn
+    /// (`start` itself when it is still ahead).
+    static func nextSecond(of start: Date, after now: Date) -> Date {
+        let since = now.timeIntervalSince(start)
+        guard since.isFinite, since >= 0 else { return max(start, now) }
+        return start.addingTimeInterval((since + 1e-6).rounded(.down) + 1)
     }
 }

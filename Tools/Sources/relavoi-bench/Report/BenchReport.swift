@@ -12,5 +12,7 @@ struct BenchReport: Codable, Equatable {
     var keepAlive: String
     var micro: MicroMain.Result?
     var runs: [RunResult]
+    /// GNOME Shell's and waybar's CPU per live call second (nil: not measured).
+    var desktop: DesktopCost?
     var summary: [SummaryRow]
 }

@@ -269,6 +269,92 @@ enum Summary {
         ]
     }
 
+    /// The desktop's cost per live call second (issue 42), in CPU ms per second of wall
+    /// time: the shell's and waybar's from /proc/PID/stat, each above the same round's idle;
+    /// the agent's from schedstat (its figure is a fraction of one 10 ms tick a second).
+    static func desktop(_ cost: DesktopCost?, _ options: BenchOptions) -> [SummaryRow] {
+        guard let cost else { return [] }
+        let rounds = "\(cost.repeats) round\(cost.repeats == 1 ? "" : "s") of \(Int(cost.phaseSeconds)) s phases"
+        let gnome = cost.versions["gnome"] ?? "GNOME Shell"
+        let section = "The desktop's cost per live call second (CPU ms per second; median and min–max of \(rounds))"
+        let clock = SummaryRow(
+            section, "\(gnome) (Xvfb): (a) the clock showing seconds, above idle", "ms/s",
+            cost.aboveIdle("clock", "shell"))
+        let clockMedian = clock.spread?.median ?? 0
+        let limit = "≤ (a) " + TableText.number(clockMedian, 2)
+        var rows = [
+            SummaryRow(
+                section, "\(gnome) (Xvfb): idle (no agent, the clock without seconds)", "ms/s",
+                cost.values("idle", "shell")),
+            clock,
+            SummaryRow(
+                section, "  one /proc tick (10 ms) as a share of (a)'s CPU in a phase", "%",
+                cost.tickShare("clock", "shell")
+            )
+            .goal("< 5%") { $0 < 5 },
+            SummaryRow(
+                section, "(b) a live call with the extension, the shell above idle", "ms/s",
+                cost.aboveIdle("call-extension", "shell")
+            )
+            .goal(limit) { $0 <= clockMedian },
+            SummaryRow(
+                section, "  one /proc tick as a share of (b)'s CPU in a phase", "%",
+                cost.tickShare("call-extension", "shell")
+            )
+            .goal("< 5%") { $0 < 5 },
+            SummaryRow(
+                section, "(c) a live call without the extension, the shell above idle", "ms/s",
+                cost.aboveIdle("call-bare", "shell")),
+            SummaryRow(
+                section, "  (a) from schedstat", "ms/s", cost.aboveIdle("clock", "shell", fine: true)),
+            SummaryRow(
+                section, "  (b) from schedstat", "ms/s", cost.aboveIdle("call-extension", "shell", fine: true)),
+            SummaryRow(section, "  (c) from schedstat", "ms/s", cost.aboveIdle("call-bare", "shell", fine: true)),
+            SummaryRow(
+                section, "  GNOME's notification helper (gjs) above idle, (b)", "ms/s",
+                cost.aboveIdle("call-extension", "helper")),
+            SummaryRow(
+                section, "  GNOME's notification helper (gjs) above idle, (c)", "ms/s",
+                cost.aboveIdle("call-bare", "helper")),
+            SummaryRow(
+                section, "the agent per live call second, beside (b) (schedstat)", "ms/s",
+                cost.values("call-extension", "agent", fine: true)
+            )
+            .goal(limit) { $0 <= clockMedian },
+            SummaryRow(
+                section, "the agent per live call second, beside (c) (schedstat)", "ms/s",
+                cost.values("call-bare", "agent", fine: true)
+            )
+            .goal(limit) { $0 <= clockMedian },
+            SummaryRow(
+                section, "  the agent's wake-ups (all threads), beside (b)", "/s",
+                cost.wakeupsPerSecond("call-extension", "agent"), decimals: 1),
+        ]
+        if let waybar = cost.versions["waybar"] {
+            let name = waybar.components(separatedBy: ";").first ?? "waybar"
+            rows += [
+                SummaryRow(section, "\(name) on headless sway: idle (no agent)", "ms/s", cost.values("idle", "waybar")),
+                SummaryRow(
+                    section, "  waybar above idle while the tray item ticks (a live call)", "ms/s",
+                    cost.aboveIdle("call-tray", "waybar")),
+                SummaryRow(
+                    section, "    one /proc tick as a share of waybar's CPU above idle in a phase", "%",
+                    cost.tickShare("call-tray", "waybar")
+                ).goal("< 5%") { $0 < 5 },
+                SummaryRow(
+                    section, "    the same from schedstat", "ms/s", cost.aboveIdle("call-tray", "waybar", fine: true)),
+                SummaryRow(section, "  sway above idle, the same", "ms/s", cost.aboveIdle("call-tray", "sway")),
+                SummaryRow(
+                    section, "  the agent per live call second (tray item, mako's banner; schedstat)", "ms/s",
+                    cost.values("call-tray", "agent", fine: true)),
+                SummaryRow(
+                    section, "  the agent's wake-ups (all threads), the same", "/s",
+                    cost.wakeupsPerSecond("call-tray", "agent"), decimals: 1),
+            ]
+        }
+        return rows
+    }
+
     /// The settings window's start-up (`relavoi-bench window` prints this row alone).
     static func windowRow(_ values: [Double?]) -> SummaryRow {
         SummaryRow("Start-up", "relavoi-window start → its first frame (Xvfb, dunst)", "ms", values, decimals: 0)

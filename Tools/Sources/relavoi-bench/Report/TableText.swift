@@ -82,7 +82,9 @@ enum TableText {
         for run in report.runs where !run.failures.isEmpty {
             lines.append("run \(run.run) problems: " + run.failures.joined(separator: "; "))
         }
-        if report.micro == nil { lines.append("the in-process micro benchmark did not run (see the logs)") }
+        if report.micro == nil, !report.runs.isEmpty {
+            lines.append("the in-process micro benchmark did not run (see the logs)")
+        }
         return lines
     }
 
