@@ -4,6 +4,10 @@
 // (for all notifications and for Relavoi) win over it. Nothing on a card can be pressed.
 // A change of the calls remakes the cards only when more than their states changed; a tick
 // of the shared CallClock sets only the live cards' state texts (their timers).
+// Each card is a notification to screen readers (Orca speaks one when it shows, by its
+// name, which has no timer): a card is made anew, and so heard, when its call first shows
+// and when it ends, never for a tick or for the answer.
+//@esm import Atk from 'gi://Atk';
 //@esm import Clutter from 'gi://Clutter';
 //@esm import Gio from 'gi://Gio';
 //@esm import St from 'gi://St';
@@ -11,7 +15,7 @@
 //@esm import {IconFinder} from './iconFinder.js';
 //@esm import {verticalBox} from './layout.js';
 //@esm import * as Model from './model.js';
-//@legacy const {Clutter, Gio, St} = imports.gi;
+//@legacy const {Atk, Clutter, Gio, St} = imports.gi;
 //@legacy const Main = imports.ui.main;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {IconFinder} = Me.imports.iconFinder;
@@ -114,7 +118,7 @@ export const LockScreenCards = class LockScreenCards {
 
     // Remakes the cards when more than their states changed; else sets what differs.
     _draw(view) {
-        const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle])]);
+        const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle, card.over])]);
         if (drawn === this._drawn) {
             view.cards.forEach((card, index) => {
                 const shown = this._cards[index];
@@ -144,7 +148,10 @@ export const LockScreenCards = class LockScreenCards {
 
     // Adds one card to the box; returns what a tick or a change of state sets on it.
     _addCard(card) {
-        const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
+        const row = new St.BoxLayout({
+            style_class: 'relavoi-lock-card', reactive: false, can_focus: false,
+            accessible_role: Atk.Role.NOTIFICATION,
+        });
         row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
         const lines = verticalBox({x_expand: true, y_align: Clutter.ActorAlign.CENTER});
         lines.add_child(new St.Label({text: card.title, style_class: 'relavoi-lock-title', x_align: Clutter.ActorAlign.START}));

@@ -304,7 +304,8 @@ export function lockScreenAllowed(showInLockScreen, appEnabled, appShowInLockScr
 // One call's card: the badge (icon and words), the label and number the agent allowed, and
 // the state: ringing, the timer, how it ended. Nothing else, and nothing to press. Its
 // name for screen readers says "Ongoing call" where the card shows the timer, so that it
-// does not change each second; only `state` ticks.
+// does not change each second; only `state` ticks. Its parts are parted by commas there,
+// as a voice reads "·" as "middle dot". `over`: the call has ended (or was missed).
 export function lockCard(call, nowMs) {
     let state;
     switch (call.phase) {
@@ -329,7 +330,8 @@ export function lockCard(call, nowMs) {
         subtitle,
         state,
         ticksFrom: ticksFrom(call),
-        accessibleName: [title, subtitle, said].filter(part => part !== '').join(', '),
+        over: call.phase !== 'ringing' && call.phase !== 'live',
+        accessibleName: [title, subtitle, said].filter(part => part !== '').join(', ').replaceAll(' · ', ', '),
     };
 }
 
