@@ -199,7 +199,7 @@ function takeDown({clock, pill, cards}) {
         ticks.filter(did => JSON.stringify(did) !== '["relavoi-call-text.text","relavoi-lock-state.text"]'), []);
     check('... one wake-up for both each second', [pending.size, (now - T0) % 1000], [1, 0]);
     check('the card\'s accessible name says who, the badge and the state, not the timer, and never changes', [...names],
-        [JSON.stringify(['Ongoing call with Alice on +2348000000001, Verified', 'Alice, Verified, •••• 0001, Ongoing call'])]);
+        [JSON.stringify(['Ongoing call with Alice on +2348000000001, Verified', 'Alice, Verified, number ending 0001, Ongoing call'])]);
     check('the card follows the second', clockTexts(), ['Sunday December 6', 'Alice', 'Verified · •••• 0001', '00:52']);
     const card = () => Main.screenShield._dialog._clock.get_children()[1].get_children()[0];
     const before = card();
@@ -207,7 +207,7 @@ function takeDown({clock, pill, cards}) {
     cards.setCalls(calls(entry({phase: 'ended', duration: 52})));
     check('ended: the card is made anew (a screen reader hears a notification show), once',
         [card() !== before, log.filter(did => did === 'relavoi-lock-cards.add_child').length, card().accessible_role, card().accessible_name],
-        [true, 1, 'notification', 'Alice, Verified, •••• 0001, Call ended, 00:52']);
+        [true, 1, 'notification', 'Alice, Verified, number ending 0001, Call ended, 00:52']);
     clear();
     cards.setCalls(calls(entry({phase: 'ended', duration: 52})));
     check('... and the same end again changes nothing', [...log], []);
@@ -228,9 +228,19 @@ function takeDown({clock, pill, cards}) {
     cards.setCalls(calls(entry({phase: 'ringing', 'answered-at': 0})));
     const card = () => Main.screenShield._dialog._clock.get_children()[1].get_children()[0];
     const ring = card();
-    check('the ring: one card, a notification to screen readers, named without a timer',
+    check('the ring: one card, a notification to screen readers, named without a timer, the hidden digits said',
         [log.filter(did => did === 'relavoi-lock-cards.add_child').length, ring.accessible_role, ring.accessible_name],
-        [1, 'notification', 'Alice, Verified, •••• 0001, Incoming call…']);
+        [1, 'notification', 'Alice, Verified, number ending 0001, Incoming call…']);
+    const labels = [];
+    const walk = actor => actor.get_children().forEach(child => {
+        if (child.text !== undefined)
+            labels.push([child.text, child._relations ?? []]);
+        walk(child);
+    });
+    walk(ring);
+    check('... its labels are the card\'s name\'s (related: not read again after it)', labels,
+        [['Alice', [['label-for', 'relavoi-lock-card']]], ['Verified · •••• 0001', [['label-for', 'relavoi-lock-card']]],
+            ['Incoming call…', [['label-for', 'relavoi-lock-card']]]]);
     now = T0 + 200;
     clear();
     cards.setCalls(calls(entry()));

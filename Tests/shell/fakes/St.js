@@ -25,6 +25,16 @@ export class Actor {
         });
     }
 
+    // Its accessible: the relations set on it, as [type, the other actor's name].
+    get_accessible() {
+        const actor = this;
+        this._relations ??= [];
+        return {
+            actor,
+            add_relationship: (type, other) => actor._relations.push([type, other.actor._name]),
+        };
+    }
+
     connect(signal, handler) {
         return this._signals.connect(signal, handler);
     }

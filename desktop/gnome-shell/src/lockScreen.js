@@ -161,6 +161,11 @@ export const LockScreenCards = class LockScreenCards {
         const state = new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER});
         row.add_child(state);
         row.accessible_name = card.accessibleName;
+        // The labels make up the card's name: so related, a screen reader says the name
+        // alone (Orca reads a notification's unrelated labels after its name).
+        const rowAccessible = row.get_accessible();
+        for (const label of [...lines.get_children(), state])
+            label.get_accessible()?.add_relationship(Atk.RelationType.LABEL_FOR, rowAccessible);
         this._box.add_child(row);
         return {row, state, name: card.accessibleName, ticksFrom: card.ticksFrom};
     }
