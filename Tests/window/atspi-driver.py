@@ -18,7 +18,8 @@ what it finds is what a screen reader finds. One action a run; exit 0 on success
   atspi-driver.py secret-off-bus NAME      sets the text field NAME to a secret read from stdin, as
                                            the typing would, and listens: exit 0 when text-changed
                                            events came and neither they nor the field's Text
-                                           interface held any of its characters, 1 when they did,
+                                           interface (GetText, GetCharacterAtOffset) held any of
+                                           its characters, 1 when they did,
                                            3 when no event came (prints counts, never the secret)
 """
 import sys
@@ -223,8 +224,10 @@ def secret_off_bus(name, secret):
         time.sleep(0.02)
     listener.deregister("object:text-changed:insert")
     listener.deregister("object:text-changed:delete")
-    held = Atspi.Text.get_text(node, 0, -1) or ""
+    # GTK 4.8 answers GetText on this field with "" but each character on its own.
     count = Atspi.Text.get_character_count(node)
+    held = (Atspi.Text.get_text(node, 0, -1) or "") + \
+        "".join(chr(Atspi.Text.get_character_at_offset(node, i)) for i in range(count))
     characters = set(secret)
     leaked = [p for p in payloads + [held] if characters & set(p)]
     print(f"{len(payloads)} text-changed events, Text holds {count} characters, "
