@@ -250,6 +250,13 @@ function takeDown({clock, pill, cards}) {
     clear();
     cards.setCalls(calls(entry({phase: 'ended', duration: 2})));
     check('ended: a new card, once', [card() !== ring, log.filter(did => did === 'relavoi-lock-cards.add_child').length], [true, 1]);
+    const ended = card();
+    clear();
+    cards.setCalls(calls(entry({phase: 'ended', duration: 2}), entry({'session-id': 's2', 'lock-label': 'Bob', phase: 'ringing', 'answered-at': 0})));
+    const shown = Main.screenShield._dialog._clock.get_children()[1].get_children();
+    check('a second call rings: its card is new and first, the ended one kept (not heard again)',
+        [shown.length, shown[1] === ended, log.filter(did => did === 'relavoi-lock-cards.add_child').length, shown[0].accessible_name],
+        [2, true, 1, 'Bob, Verified, number ending 0001, Incoming call…']);
     cards.setLocked(false);
     takeDown(s);
 }

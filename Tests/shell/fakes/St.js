@@ -69,6 +69,15 @@ export class Actor {
         child._parent = this;
     }
 
+    set_child_at_index(child, index) {
+        const at = this._children.indexOf(child);
+        if (at === index)
+            return;
+        log.push(`${this._name}.set_child_at_index`);
+        this._children.splice(at, 1);
+        this._children.splice(index, 0, child);
+    }
+
     get_parent() {
         return this._parent;
     }

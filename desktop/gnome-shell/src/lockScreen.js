@@ -34,6 +34,7 @@ export const LockScreenCards = class LockScreenCards {
         // and the answer time its timer counts from (0: it does not tick).
         this._drawn = '';
         this._cards = [];
+        this._more = null;
         this._settings = [];
         this._settingsIds = [];
         this._allowed = false;
@@ -116,26 +117,38 @@ export const LockScreenCards = class LockScreenCards {
         this._clock.update();
     }
 
-    // Remakes the cards when more than their states changed; else sets what differs.
+    // Keeps each card whose call shows the same but for its state (setting what differs)
+    // and makes anew only the cards that changed: a new card is heard, a kept one is not.
     _draw(view) {
-        const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle, card.over])]);
-        if (drawn === this._drawn) {
-            view.cards.forEach((card, index) => {
-                const shown = this._cards[index];
-                this._setState(shown, card.state);
-                shown.ticksFrom = card.ticksFrom;
-                if (card.accessibleName !== shown.name) {
-                    shown.row.accessible_name = card.accessibleName;
-                    shown.name = card.accessibleName;
-                }
+        const keys = view.cards.map(card => JSON.stringify([card.icon, card.title, card.subtitle, card.over]));
+        const drawn = JSON.stringify([view.more, keys]);
+        if (drawn !== this._drawn) {
+            const unused = [...this._cards];
+            const cards = keys.map((key, index) => {
+                const kept = unused.findIndex(shown => shown.key === key);
+                const card = kept >= 0 ? unused.splice(kept, 1)[0] : this._addCard(view.cards[index], key);
+                this._box.set_child_at_index(card.row, index);
+                return card;
             });
-        } else {
-            this._box.destroy_all_children();
-            this._cards = view.cards.map(card => this._addCard(card));
-            if (view.more !== '')
-                this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
+            unused.forEach(shown => shown.row.destroy());
+            this._more?.destroy();
+            this._more = null;
+            if (view.more !== '') {
+                this._more = new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER});
+                this._box.add_child(this._more);
+            }
+            this._cards = cards;
             this._drawn = drawn;
         }
+        view.cards.forEach((card, index) => {
+            const shown = this._cards[index];
+            this._setState(shown, card.state);
+            shown.ticksFrom = card.ticksFrom;
+            if (card.accessibleName !== shown.name) {
+                shown.row.accessible_name = card.accessibleName;
+                shown.name = card.accessibleName;
+            }
+        });
         const any = view.cards.length > 0;
         if (this._box.visible !== any)
             this._box.visible = any;
@@ -147,7 +160,7 @@ export const LockScreenCards = class LockScreenCards {
     }
 
     // Adds one card to the box; returns what a tick or a change of state sets on it.
-    _addCard(card) {
+    _addCard(card, key) {
         const row = new St.BoxLayout({
             style_class: 'relavoi-lock-card', reactive: false, can_focus: false,
             accessible_role: Atk.Role.NOTIFICATION,
@@ -167,7 +180,7 @@ export const LockScreenCards = class LockScreenCards {
         for (const label of [...lines.get_children(), state])
             label.get_accessible()?.add_relationship(Atk.RelationType.LABEL_FOR, rowAccessible);
         this._box.add_child(row);
-        return {row, state, name: card.accessibleName, ticksFrom: card.ticksFrom};
+        return {row, state, key, name: card.accessibleName, ticksFrom: card.ticksFrom};
     }
 
     _forgetBox() {
@@ -175,6 +188,7 @@ export const LockScreenCards = class LockScreenCards {
         this._boxDestroyId = 0;
         this._drawn = '';
         this._cards = [];
+        this._more = null;
         this._clock.update();
     }
 
