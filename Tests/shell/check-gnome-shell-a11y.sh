@@ -293,7 +293,8 @@ is_locked() { shell_eval "Main.sessionMode.isLocked" | grep -qx true; }
 if [ -z "$can_lock" ]; then
   skip "the lock screen" "no /run/systemd/seats here: GNOME Shell builds no lock screen"
 else
-  # From the lock on (the first call's ended card, still on the lock screen, is shown with it).
+  # From the lock on (the first call's ended card, still on the lock screen, is shown with
+  # it; the second call's end is looked for after its ring).
   t_locked=$(now)
   shell_eval "Main.screenShield.lock(false); true" >/dev/null
   if wait_for 20 is_locked; then
@@ -313,8 +314,9 @@ else
         fail "locked: the card's timer ticks" "$(card_timer)"
       fi
       over="$card"' and "Call ended" in e["name"]'
-      if wait_for 45 has_event "$over"; then
-        IFS=$'\t' read -r t_end said <<<"$(first_time "$t_locked" "$over")"
+      ended_since_ring() { [ "$(count "$t_ring" 1e12 "$over")" -ge 1 ]; }
+      if wait_for 45 ended_since_ring; then
+        IFS=$'\t' read -r t_end said <<<"$(first_time "$t_ring" "$over")"
         ok "locked, the end: a card shown, Orca says \"notification\" and: $said"
         n=$(count "$t_locked" 1e12 "$rung")
         if [ "$n" -eq 1 ]; then ok "locked: one card shown at the ring"; else fail "locked: one card shown at the ring" "$n shown"; fi
