@@ -16,6 +16,9 @@
 #   - no banner shown and nothing Orca would speak during 10 ticks of the timer
 #   - the pill's accessible name does not change with the ticks
 #   - one banner shown at the end ("Call ended")
+#   - locked (a stand-in GDM on the private system bus lets the shell lock), a second call:
+#     its card under the clock shown once at the ring and once at the end, as a
+#     notification named without the timer, nothing Orca would speak in between
 # Every step waits for its event; none sleeps a fixed time. Skips (exit 0) when gnome-shell
 # or the AT-SPI bus launcher is not installed. Ends with "N passed, N failed".
 set -uo pipefail
@@ -93,6 +96,13 @@ dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2
 pids+=($!)
 wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
 export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
+# The lock screen needs logind's seats folder (as on a systemd machine) and a GDM answer.
+can_lock=
+if [ -d /run/systemd/seats ]; then
+  "$python" "$here/stand-in-gdm.py" >"$work/gdm.log" 2>&1 &
+  pids+=($!)
+  if wait_for 10 grep -q READY "$work/gdm.log"; then can_lock=1; else fail "the stand-in GDM starts" "$(cat "$work/gdm.log")"; fi
+fi
 
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 pids+=($!)
@@ -178,10 +188,14 @@ spoken='e["speaks"]'
 session=sess-a11y-1
 cat >"$work/call.scenario" <<EOF
 {"at":0,"session":{"id":"$session","proxyNumber":"+2348000000001","metadata":{"label":"Chowdeck rider"},"userPhones":["+2348000000099"],"expiresAt":900}}
+{"at":0,"session":{"id":"$session-locked","proxyNumber":"+2348000000001","metadata":{"label":"Chowdeck rider"},"userPhones":["+2348000000099"],"expiresAt":900}}
 {"at":0,"waitForClient":true}
 {"at":1,"event":"call.incoming","payload":{"sessionId":"$session","proxyNumber":"+2348000000001"}}
 {"at":4,"event":"call.answered","payload":{"sessionId":"$session","cpaasSessionId":"cp-a11y"}}
 {"at":20,"event":"call.ended","payload":{"sessionId":"$session","cpaasSessionId":"cp-a11y","durationSeconds":16}}
+{"at":42,"event":"call.incoming","payload":{"sessionId":"$session-locked","proxyNumber":"+2348000000001"}}
+{"at":44,"event":"call.answered","payload":{"sessionId":"$session-locked","cpaasSessionId":"cp-a11y-2"}}
+{"at":61,"event":"call.ended","payload":{"sessionId":"$session-locked","cpaasSessionId":"cp-a11y-2","durationSeconds":17}}
 EOF
 "$sandbox_bin" --scenario "$work/call.scenario" >"$work/sandbox.log" 2>&1 &
 pids+=($!)
@@ -256,6 +270,71 @@ if wait_for 45 has_event "$ended"; then
   echo "# Relavoi banners shown in the whole call: $n"
 else
   fail "the end: a banner is shown"
+fi
+
+# The lock screen (a second call, rung while locked): GNOME shows no banner there; the
+# extension's card under the clock is the notification Orca speaks, once at the ring and
+# once at the end, by its name (no timer), never for the answer or a tick.
+card='e["event"].startswith("object:state-changed:showing") and e["role"] == "notification" and e["name"].startswith("Chowdeck rider,")'
+first_time() { # FROM PYTHON-CONDITION: the time and name of the first such event from FROM
+  "$python" -c 'import json, sys
+for l in open(sys.argv[1], encoding="utf-8"):
+    if l.startswith("{"):
+        e = json.loads(l)
+        if e["t"] >= float(sys.argv[2]) and eval(sys.argv[3]): print(e["t"], e["name"], sep="\t"); break' "$events" "$1" "$2"
+}
+card_timer() {
+  shell_eval "(() => { const St = imports.gi.St; const c = Main.screenShield?._dialog?._clock; const t = [];
+    const walk = a => { if (a.has_style_class_name?.('relavoi-lock-state') && a.visible) t.push(a.text); a.get_children().forEach(walk); };
+    if (c) walk(c); return t.join(' '); })()" | grep -o '[0-9][0-9]:[0-9][0-9]' | head -1 | grep .
+}
+card_timer_at_least() { local t; t=$(card_timer) && [ $((10#${t%%:*} * 60 + 10#${t##*:})) -ge "$1" ]; }
+is_locked() { shell_eval "Main.sessionMode.isLocked" | grep -qx true; }
+if [ -z "$can_lock" ]; then
+  skip "the lock screen" "no /run/systemd/seats here: GNOME Shell builds no lock screen"
+else
+  # From the lock on (the first call's ended card, still on the lock screen, is shown with
+  # it; the second call's end is looked for after its ring).
+  t_locked=$(now)
+  shell_eval "Main.screenShield.lock(false); true" >/dev/null
+  if wait_for 20 is_locked; then
+    ok "locked before the second call rings"
+    rung="$card"' and "Incoming call" in e["name"]'
+    if wait_for 60 has_event "$rung"; then
+      IFS=$'\t' read -r t_ring said <<<"$(first_time "$t_locked" "$rung")"
+      ok "locked, the ring: a card shown, Orca says \"notification\" and: $said"
+      case "$said" in
+        *[0-9][0-9]:[0-9][0-9]*) fail "the card's name has no timer" "$said" ;;
+        *'Chowdeck rider'*0001*Verified* | *'Chowdeck rider'*Verified*0001*) ok "... it says who, the number as allowed and the badge, no timer" ;;
+        *) fail "the card's name says who, the number as allowed and the badge" "$said" ;;
+      esac
+      if wait_for 45 card_timer_at_least 10; then
+        ok "locked: the card's timer reached $(card_timer)"
+      else
+        fail "locked: the card's timer ticks" "$(card_timer)"
+      fi
+      over="$card"' and "Call ended" in e["name"]'
+      ended_since_ring() { [ "$(count "$t_ring" 1e12 "$over")" -ge 1 ]; }
+      if wait_for 45 ended_since_ring; then
+        IFS=$'\t' read -r t_end said <<<"$(first_time "$t_ring" "$over")"
+        ok "locked, the end: a card shown, Orca says \"notification\" and: $said"
+        n=$(count "$t_locked" 1e12 "$rung")
+        if [ "$n" -eq 1 ]; then ok "locked: one card shown at the ring"; else fail "locked: one card shown at the ring" "$n shown"; fi
+        n=$(count "$t_ring" 1e12 "$over")
+        if [ "$n" -eq 1 ]; then ok "locked: one card shown at the end"; else fail "locked: one card shown at the end" "$n shown"; fi
+        case "$said" in *'00:17'*) ok "... the second call's end (00:17)" ;; *) fail "the end card is the second call's" "$said" ;; esac
+        n=$("$python" -c "print(int($t_end - $t_ring))")
+        m=$(count "$("$python" -c "print($t_ring + 0.001)")" "$t_end" "$spoken")
+        if [ "$m" -eq 0 ]; then ok "locked: nothing Orca would speak between the ring and the end ($n s: the answer and the ticks)"; else fail "locked: nothing spoken between the ring and the end" "$m events"; fi
+      else
+        fail "locked, the end: a card is shown"
+      fi
+    else
+      fail "locked, the ring: a card is shown" "$(grep -c . "$events") events"
+    fi
+  else
+    fail "the shell locks"
+  fi
 fi
 if kill -0 "$shell_pid" 2>/dev/null; then ok "gnome-shell still running"; else fail "gnome-shell still running"; fi
 finish

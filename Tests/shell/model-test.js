@@ -163,11 +163,16 @@ check('lockScreenAllowed needs all three switches', [
 ], [true, false, false, false, false]);
 check('a live card: label, badge, last digits, the timer', M.lockCard(calls([locked()])[0], T0 + 42000), {
     icon: 'com.relavoi.Agent-verified-symbolic', title: 'Alice', subtitle: 'Verified · •••• 0001', state: '00:42', ticksFrom: T0,
-    accessibleName: 'Alice, Verified · •••• 0001, Ongoing call',
+    over: false, accessibleName: 'Alice, Verified, number ending 0001, Ongoing call',
 });
-check('a card\'s name says the state, not the timer; ended and ringing say theirs',
+check('a card\'s name says the state, not the timer, in commas (a voice reads "·" as "middle dot"), the hidden digits as words; ended and ringing say theirs',
     ['ringing', 'ended'].map(phase => M.lockCard(calls([locked({phase, duration: 42})])[0], T0).accessibleName),
-    ['Alice, Verified · •••• 0001, Incoming call…', 'Alice, Verified · •••• 0001, Call ended · 00:42']);
+    ['Alice, Verified, number ending 0001, Incoming call…', 'Alice, Verified, number ending 0001, Call ended, 00:42']);
+check('a card is over once its call ended or was missed (it is then made anew, and heard)',
+    ['ringing', 'live', 'ended', 'missed'].map(phase => M.lockCard(calls([locked({phase, duration: 42})])[0], T0).over),
+    [false, false, true, true]);
+check('a number the agent hands over whole is said as it is', M.lockCard(calls([locked({'lock-number': '+234 800 000 0001'})])[0], T0).accessibleName,
+    'Alice, Verified, +234 800 000 0001, Ongoing call');
 check('the states of each phase', ['ringing', 'live', 'ended', 'missed'].map(phase =>
     M.lockCard(calls([locked({phase, duration: 42})])[0], T0 + 5000).state),
 ['Incoming call…', '00:05', 'Call ended · 00:42', 'Missed call']);
@@ -177,7 +182,7 @@ check('each badge, icon and words', ['checking', 'verified', 'unverified', 'unav
 }), [['com.relavoi.Agent-checking-symbolic', 'Checking…'], ['com.relavoi.Agent-verified-symbolic', 'Verified'],
     ['com.relavoi.Agent-unverified-symbolic', 'Unverified'], ['com.relavoi.Agent-unavailable-symbolic', 'Could not verify']]);
 check('badge and timer only: the badge is the title, no number', M.lockCard(calls([locked({'lock-label': '', 'lock-number': ''})])[0], T0 + 1000),
-    {icon: 'com.relavoi.Agent-verified-symbolic', title: 'Verified', subtitle: '', state: '00:01', ticksFrom: T0, accessibleName: 'Verified, Ongoing call'});
+    {icon: 'com.relavoi.Agent-verified-symbolic', title: 'Verified', subtitle: '', state: '00:01', ticksFrom: T0, over: false, accessibleName: 'Verified, Ongoing call'});
 check('the number on a card is only what the agent handed over, never the entry\'s proxy-number', [
     JSON.stringify(M.lockScreenView(calls([locked()]), T0, true)).includes('+2348000000001'),
     JSON.stringify(M.lockScreenView(calls([locked({'lock-number': ''})]), T0, true)).includes('8000000001'),

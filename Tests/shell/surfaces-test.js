@@ -18,7 +18,7 @@ const work = GLib.dir_make_tmp('relavoi-surfaces.XXXXXX');
 const decoder = new TextDecoder();
 const read = path => decoder.decode(GLib.file_get_contents(path)[1]);
 GLib.mkdir_with_parents(`${work}/fakes`, 0o700);
-for (const name of ['Clutter', 'GLib', 'GObject', 'Gio', 'Pango', 'St', 'log', 'main', 'panelMenu', 'popupMenu'])
+for (const name of ['Atk', 'Clutter', 'GLib', 'GObject', 'Gio', 'Pango', 'St', 'log', 'main', 'panelMenu', 'popupMenu'])
     GLib.file_set_contents(`${work}/fakes/${name}.js`, read(`${here}/fakes/${name}.js`));
 // The build's modules, their GNOME imports turned to the stand-ins.
 for (const name of ['model.js', 'iconFinder.js', 'layout.js', 'indicator.js', 'lockScreen.js', 'callClock.js']) {
@@ -199,16 +199,65 @@ function takeDown({clock, pill, cards}) {
         ticks.filter(did => JSON.stringify(did) !== '["relavoi-call-text.text","relavoi-lock-state.text"]'), []);
     check('... one wake-up for both each second', [pending.size, (now - T0) % 1000], [1, 0]);
     check('the card\'s accessible name says who, the badge and the state, not the timer, and never changes', [...names],
-        [JSON.stringify(['Ongoing call with Alice on +2348000000001, Verified', 'Alice, Verified · •••• 0001, Ongoing call'])]);
+        [JSON.stringify(['Ongoing call with Alice on +2348000000001, Verified', 'Alice, Verified, number ending 0001, Ongoing call'])]);
     check('the card follows the second', clockTexts(), ['Sunday December 6', 'Alice', 'Verified · •••• 0001', '00:52']);
+    const card = () => Main.screenShield._dialog._clock.get_children()[1].get_children()[0];
+    const before = card();
     clear();
     cards.setCalls(calls(entry({phase: 'ended', duration: 52})));
-    check('ended: the card\'s state and name change in place', [...log].sort(),
-        ['relavoi-lock-card.accessible_name', 'relavoi-lock-state.text']);
+    check('ended: the card is made anew (a screen reader hears a notification show), once',
+        [card() !== before, log.filter(did => did === 'relavoi-lock-cards.add_child').length, card().accessible_role, card().accessible_name],
+        [true, 1, 'notification', 'Alice, Verified, number ending 0001, Call ended, 00:52']);
+    clear();
+    cards.setCalls(calls(entry({phase: 'ended', duration: 52})));
+    check('... and the same end again changes nothing', [...log], []);
     pill.setCalls(calls(entry({phase: 'ended', duration: 52})));
     check('... and no timer is left', pending.size, 0);
     cards.setLocked(false);
     pill.setLocked(false);
+    takeDown(s);
+}
+
+// 4. Locked from the ring: a card shown at the ring, kept at the answer, made anew at the end.
+{
+    now = T0 - 2000;
+    const s = surfaces();
+    const {cards} = s;
+    cards.setLocked(true);
+    clear();
+    cards.setCalls(calls(entry({phase: 'ringing', 'answered-at': 0})));
+    const card = () => Main.screenShield._dialog._clock.get_children()[1].get_children()[0];
+    const ring = card();
+    check('the ring: one card, a notification to screen readers, named without a timer, the hidden digits said',
+        [log.filter(did => did === 'relavoi-lock-cards.add_child').length, ring.accessible_role, ring.accessible_name],
+        [1, 'notification', 'Alice, Verified, number ending 0001, Incoming call…']);
+    const labels = [];
+    const walk = actor => actor.get_children().forEach(child => {
+        if (child.text !== undefined)
+            labels.push([child.text, child._relations ?? []]);
+        walk(child);
+    });
+    walk(ring);
+    check('... its labels are the card\'s name\'s (related: not read again after it)', labels,
+        [['Alice', [['label-for', 'relavoi-lock-card']]], ['Verified · •••• 0001', [['label-for', 'relavoi-lock-card']]],
+            ['Incoming call…', [['label-for', 'relavoi-lock-card']]]]);
+    now = T0 + 200;
+    clear();
+    cards.setCalls(calls(entry()));
+    check('answered: the same card, its state and name set in place (not heard again)',
+        [card() === ring, [...log].sort()], [true, ['relavoi-lock-card.accessible_name', 'relavoi-lock-state.text']]);
+    check('... then each tick sets its timer only', [tickLog(), tickLog()], [['relavoi-lock-state.text'], ['relavoi-lock-state.text']]);
+    clear();
+    cards.setCalls(calls(entry({phase: 'ended', duration: 2})));
+    check('ended: a new card, once', [card() !== ring, log.filter(did => did === 'relavoi-lock-cards.add_child').length], [true, 1]);
+    const ended = card();
+    clear();
+    cards.setCalls(calls(entry({phase: 'ended', duration: 2}), entry({'session-id': 's2', 'lock-label': 'Bob', phase: 'ringing', 'answered-at': 0})));
+    const shown = Main.screenShield._dialog._clock.get_children()[1].get_children();
+    check('a second call rings: its card is new and first, the ended one kept (not heard again)',
+        [shown.length, shown[1] === ended, log.filter(did => did === 'relavoi-lock-cards.add_child').length, shown[0].accessible_name],
+        [2, true, 1, 'Bob, Verified, number ending 0001, Incoming call…']);
+    cards.setLocked(false);
     takeDown(s);
 }
 

@@ -15,6 +15,12 @@ what it finds is what a screen reader finds. One action a run; exit 0 on success
   atspi-driver.py tab-to NAME              Tabs until the push button NAME has the keyboard's focus
   atspi-driver.py shows TEXT               some visible text of the window contains TEXT
   atspi-driver.py windows                  prints the number of the app's windows
+  atspi-driver.py secret-off-bus NAME      sets the text field NAME to a secret read from stdin, as
+                                           the typing would, and listens: exit 0 when text-changed
+                                           events came and neither they nor the field's Text
+                                           interface (GetText, GetCharacterAtOffset) held any of
+                                           its characters, 1 when they did,
+                                           3 when no event came (prints counts, never the secret)
 """
 import sys
 import time
@@ -193,6 +199,44 @@ def focus_walk(page):
     return 0 if not missing else (3 if len(unseen) == len(missing) else 1)
 
 
+def secret_off_bus(name, secret):
+    # What a screen reader gets of a hidden field: GTK's text-changed events (the inserted and
+    # deleted characters) and the Text interface. Holding none of the secret's characters is
+    # the check: a dot for each is what is drawn.
+    from gi.repository import GLib
+    node = find({"text", "password text", "entry"}, name)
+    payloads = []
+
+    def heard(event):
+        source = event.source
+        if source is not None and (source.get_name() or "").strip() == name:
+            payloads.append(event.any_data if isinstance(event.any_data, str) else "")
+
+    listener = Atspi.EventListener.new(heard)
+    listener.register("object:text-changed:insert")
+    listener.register("object:text-changed:delete")
+    Atspi.EditableText.set_text_contents(node, secret)
+    # Wait for the insert's event (not a sleep): the main loop turns until it came.
+    context = GLib.MainContext.default()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not any(p for p in payloads):
+        context.iteration(False)
+        time.sleep(0.02)
+    listener.deregister("object:text-changed:insert")
+    listener.deregister("object:text-changed:delete")
+    # GTK 4.8 answers GetText on this field with "" but each character on its own.
+    count = Atspi.Text.get_character_count(node)
+    held = (Atspi.Text.get_text(node, 0, -1) or "") + \
+        "".join(chr(Atspi.Text.get_character_at_offset(node, i)) for i in range(count))
+    characters = set(secret)
+    leaked = [p for p in payloads + [held] if characters & set(p)]
+    print(f"{len(payloads)} text-changed events, Text holds {count} characters, "
+          f"{len(leaked)} with any of the secret's {len(secret)} characters")
+    if not any(payloads):
+        return 3
+    return 1 if leaked else 0
+
+
 def main(argv):
     command = argv[1] if len(argv) > 1 else ""
     if command == "unnamed":
@@ -291,6 +335,8 @@ def main(argv):
         for node in walk(app()):
             print(node.get_role_name(), repr(node.get_name()))
         return 0
+    if command == "secret-off-bus":
+        return secret_off_bus(argv[2], sys.stdin.read().strip())
     if command == "windows":
         print(app().get_child_count())
         return 0

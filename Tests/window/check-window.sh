@@ -3,6 +3,8 @@
 # accessibility tree (AT-SPI, Tests/window/atspi-driver.py), against relavoi-sandbox on
 # 127.0.0.1:
 #   - every control has an accessible name;
+#   - a (made-up) API secret set into the hidden field reaches the AT-SPI bus in no
+#     text-changed event and no GetText: not one of its characters;
 #   - a wrong pair: the inline error next to the secret, nothing saved (no agent.conf, no
 #     keyring item); an unreachable server: said next to the server address; a bad number:
 #     said next to the number;
@@ -140,6 +142,15 @@ if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in 
 out=$(drive unnamed)
 if [ "$?" = 0 ]; then ok "every control has an accessible name (0 without)"; else fail "every control has an accessible name" "$out"; fi
 keyboard_walk "Sign in"
+# The API secret never reaches the accessibility bus while hidden (GTK 4.8 would send its
+# characters in text-changed events and GetText, and Orca read them aloud): a made-up one.
+made_up=rs_5eC12e7f0rtEsts0nlyNeverReal5eC12e7f0rtEsts0nlyNeverReal5eC12e
+out=$(printf '%s' "$made_up" | drive secret-off-bus "API secret" 2>&1)
+case $? in
+  0) ok "a hidden secret stays off the accessibility bus ($out)" ;;
+  3) fail "a hidden secret stays off the accessibility bus: no text-changed event came" "$out" ;;
+  *) fail "a hidden secret stays off the accessibility bus" "$out" ;;
+esac
 # A field by keyboard alone: Tab to the phone number and type it; the line under the field
 # formats it as it is typed.
 if out=$(drive type-until-shown "+2348000000077" "Will be saved as +234 800 000 0077" 2>&1); then

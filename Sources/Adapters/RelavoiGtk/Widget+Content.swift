@@ -16,6 +16,12 @@ extension Widget {
         nonmutating set { gtk_editable_set_text(opaque, newValue) }
     }
 
+    /// Keeps what is typed into this password row or entry off the accessibility bus while
+    /// it is hidden (GTK 4.8 would send each character): read it with `secretText`.
+    public func keepSecretOffAccessibility() { _ = relavoi_secret_keep(widget) }
+    /// What was typed into a row given to `keepSecretOffAccessibility` (its `text` is dots).
+    public var secretText: String { String(cString: relavoi_secret_text(widget)) }
+
     /// An AdwPreferencesRow's title and an AdwActionRow's subtitle.
     public func setTitle(_ text: String) { adw_preferences_row_set_title(typed(AdwPreferencesRow.self), text) }
     public func setSubtitle(_ text: String) { adw_action_row_set_subtitle(typed(AdwActionRow.self), text) }

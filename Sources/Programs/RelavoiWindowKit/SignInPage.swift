@@ -37,6 +37,8 @@ package final class SignInPage {
             ui.widget(row).on("entry-activated") { [weak self] in self?.signIn() }
         }
         ui.widget("phone_row").on("changed") { [weak self] in self?.phoneTyped() }
+        // GTK 4.8 sends a hidden field's characters to screen readers: the secret stays here.
+        ui.widget("api_secret_row").keepSecretOffAccessibility()
         // libadwaita 1.2's password row gives its show/hide button no name: a screen reader
         // would say "button" only.
         // GTK 4.8 names an unnamed part by its type, which Orca reads out with the rest: the
@@ -159,7 +161,7 @@ package final class SignInPage {
         let phone: String?
         do {
             key = try SignInRules.key(ui.widget("api_key_row").text).get()
-            secret = try SignInRules.secret(ui.widget("api_secret_row").text).get()
+            secret = try SignInRules.secret(ui.widget("api_secret_row").secretText).get()
             phone = try SignInRules.phone(ui.widget("phone_row").text).get()
         } catch {
             return show(error)

@@ -25,6 +25,16 @@ export class Actor {
         });
     }
 
+    // Its accessible: the relations set on it, as [type, the other actor's name].
+    get_accessible() {
+        const actor = this;
+        this._relations ??= [];
+        return {
+            actor,
+            add_relationship: (type, other) => actor._relations.push([type, other.actor._name]),
+        };
+    }
+
     connect(signal, handler) {
         return this._signals.connect(signal, handler);
     }
@@ -57,6 +67,15 @@ export class Actor {
         log.push(`${this._name}.insert_child_above`);
         this._children.splice(this._children.indexOf(sibling) + 1, 0, child);
         child._parent = this;
+    }
+
+    set_child_at_index(child, index) {
+        const at = this._children.indexOf(child);
+        if (at === index)
+            return;
+        log.push(`${this._name}.set_child_at_index`);
+        this._children.splice(at, 1);
+        this._children.splice(index, 0, child);
     }
 
     get_parent() {

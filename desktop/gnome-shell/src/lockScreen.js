@@ -4,6 +4,10 @@
 // (for all notifications and for Relavoi) win over it. Nothing on a card can be pressed.
 // A change of the calls remakes the cards only when more than their states changed; a tick
 // of the shared CallClock sets only the live cards' state texts (their timers).
+// Each card is a notification to screen readers (Orca speaks one when it shows, by its
+// name, which has no timer): a card is made anew, and so heard, when its call first shows
+// and when it ends, never for a tick or for the answer.
+//@esm import Atk from 'gi://Atk';
 //@esm import Clutter from 'gi://Clutter';
 //@esm import Gio from 'gi://Gio';
 //@esm import St from 'gi://St';
@@ -11,7 +15,7 @@
 //@esm import {IconFinder} from './iconFinder.js';
 //@esm import {verticalBox} from './layout.js';
 //@esm import * as Model from './model.js';
-//@legacy const {Clutter, Gio, St} = imports.gi;
+//@legacy const {Atk, Clutter, Gio, St} = imports.gi;
 //@legacy const Main = imports.ui.main;
 //@legacy const Me = imports.misc.extensionUtils.getCurrentExtension();
 //@legacy const {IconFinder} = Me.imports.iconFinder;
@@ -30,6 +34,7 @@ export const LockScreenCards = class LockScreenCards {
         // and the answer time its timer counts from (0: it does not tick).
         this._drawn = '';
         this._cards = [];
+        this._more = null;
         this._settings = [];
         this._settingsIds = [];
         this._allowed = false;
@@ -112,26 +117,38 @@ export const LockScreenCards = class LockScreenCards {
         this._clock.update();
     }
 
-    // Remakes the cards when more than their states changed; else sets what differs.
+    // Keeps each card whose call shows the same but for its state (setting what differs)
+    // and makes anew only the cards that changed: a new card is heard, a kept one is not.
     _draw(view) {
-        const drawn = JSON.stringify([view.more, view.cards.map(card => [card.icon, card.title, card.subtitle])]);
-        if (drawn === this._drawn) {
-            view.cards.forEach((card, index) => {
-                const shown = this._cards[index];
-                this._setState(shown, card.state);
-                shown.ticksFrom = card.ticksFrom;
-                if (card.accessibleName !== shown.name) {
-                    shown.row.accessible_name = card.accessibleName;
-                    shown.name = card.accessibleName;
-                }
+        const keys = view.cards.map(card => JSON.stringify([card.icon, card.title, card.subtitle, card.over]));
+        const drawn = JSON.stringify([view.more, keys]);
+        if (drawn !== this._drawn) {
+            const unused = [...this._cards];
+            const cards = keys.map((key, index) => {
+                const kept = unused.findIndex(shown => shown.key === key);
+                const card = kept >= 0 ? unused.splice(kept, 1)[0] : this._addCard(view.cards[index], key);
+                this._box.set_child_at_index(card.row, index);
+                return card;
             });
-        } else {
-            this._box.destroy_all_children();
-            this._cards = view.cards.map(card => this._addCard(card));
-            if (view.more !== '')
-                this._box.add_child(new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER}));
+            unused.forEach(shown => shown.row.destroy());
+            this._more?.destroy();
+            this._more = null;
+            if (view.more !== '') {
+                this._more = new St.Label({text: view.more, style_class: 'relavoi-lock-more', x_align: Clutter.ActorAlign.CENTER});
+                this._box.add_child(this._more);
+            }
+            this._cards = cards;
             this._drawn = drawn;
         }
+        view.cards.forEach((card, index) => {
+            const shown = this._cards[index];
+            this._setState(shown, card.state);
+            shown.ticksFrom = card.ticksFrom;
+            if (card.accessibleName !== shown.name) {
+                shown.row.accessible_name = card.accessibleName;
+                shown.name = card.accessibleName;
+            }
+        });
         const any = view.cards.length > 0;
         if (this._box.visible !== any)
             this._box.visible = any;
@@ -143,8 +160,11 @@ export const LockScreenCards = class LockScreenCards {
     }
 
     // Adds one card to the box; returns what a tick or a change of state sets on it.
-    _addCard(card) {
-        const row = new St.BoxLayout({style_class: 'relavoi-lock-card', reactive: false, can_focus: false});
+    _addCard(card, key) {
+        const row = new St.BoxLayout({
+            style_class: 'relavoi-lock-card', reactive: false, can_focus: false,
+            accessible_role: Atk.Role.NOTIFICATION,
+        });
         row.add_child(new St.Icon({gicon: this._icons.icon(card.icon), style_class: 'relavoi-lock-icon', y_align: Clutter.ActorAlign.CENTER}));
         const lines = verticalBox({x_expand: true, y_align: Clutter.ActorAlign.CENTER});
         lines.add_child(new St.Label({text: card.title, style_class: 'relavoi-lock-title', x_align: Clutter.ActorAlign.START}));
@@ -154,8 +174,13 @@ export const LockScreenCards = class LockScreenCards {
         const state = new St.Label({text: card.state, style_class: 'relavoi-lock-state', y_align: Clutter.ActorAlign.CENTER});
         row.add_child(state);
         row.accessible_name = card.accessibleName;
+        // The labels make up the card's name: so related, a screen reader says the name
+        // alone (Orca reads a notification's unrelated labels after its name).
+        const rowAccessible = row.get_accessible();
+        for (const label of [...lines.get_children(), state])
+            label.get_accessible()?.add_relationship(Atk.RelationType.LABEL_FOR, rowAccessible);
         this._box.add_child(row);
-        return {row, state, name: card.accessibleName, ticksFrom: card.ticksFrom};
+        return {row, state, key, name: card.accessibleName, ticksFrom: card.ticksFrom};
     }
 
     _forgetBox() {
@@ -163,6 +188,7 @@ export const LockScreenCards = class LockScreenCards {
         this._boxDestroyId = 0;
         this._drawn = '';
         this._cards = [];
+        this._more = null;
         this._clock.update();
     }
 

@@ -305,7 +305,8 @@ export function lockScreenAllowed(showInLockScreen, appEnabled, appShowInLockScr
 // One call's card: the badge (icon and words), the label and number the agent allowed, and
 // the state: ringing, the timer, how it ended. Nothing else, and nothing to press. Its
 // name for screen readers says "Ongoing call" where the card shows the timer, so that it
-// does not change each second; only `state` ticks.
+// does not change each second; only `state` ticks. Its parts are parted by commas there,
+// as a voice reads "·" as "middle dot", and hidden digits are said as the last digits. `over`: the call has ended (or was missed).
 export function lockCard(call, nowMs) {
     let state;
     switch (call.phase) {
@@ -324,13 +325,18 @@ export function lockCard(call, nowMs) {
     const title = call.lockLabel || call.badgeText;
     const subtitle = [call.lockLabel ? call.badgeText : '', call.lockNumber].filter(part => part !== '').join(' · ');
     const said = call.phase === 'live' ? _('Ongoing call') : state;
+    // "•••• 0001" would be read "bullet bullet bullet bullet": said as the last digits.
+    const number = call.lockNumber.replace(/^•+\s*/, '');
+    const numberSaid = number !== call.lockNumber ? fill(_('number ending %s'), number) : call.lockNumber;
     return {
         icon: badgeIcon(call.badge),
         title,
         subtitle,
         state,
         ticksFrom: ticksFrom(call),
-        accessibleName: [title, subtitle, said].filter(part => part !== '').join(', '),
+        over: call.phase !== 'ringing' && call.phase !== 'live',
+        accessibleName: [title, call.lockLabel ? call.badgeText : '', numberSaid, said.replaceAll(' · ', ', ')]
+            .filter(part => part !== '').join(', '),
     };
 }
 
