@@ -32,6 +32,12 @@ MouseArea {
     Accessible.name: view.accessibleName
     Accessible.onPressAction: root.expanded = !root.expanded
 
+    TextMetrics {
+        id: shape
+        font.features: { "tnum": 1 }
+        text: compact.view.text.replace(/[0-9]/g, "0")
+    }
+
     RowLayout {
         id: row
         anchors.fill: parent
@@ -49,8 +55,10 @@ MouseArea {
         PlasmaComponents3.Label {
             visible: text !== ""
             text: compact.view.text
-            // Tabular figures: the timer does not jiggle as it ticks.
+            // Tabular figures, and the width of its shape with every digit a 0: a tick
+            // changes the digits only, never the width, so the panel is not laid out anew.
             font.features: { "tnum": 1 }
+            Layout.minimumWidth: Math.min(shape.width, Layout.maximumWidth)
             elide: Text.ElideRight
             Layout.maximumWidth: Kirigami.Units.gridUnit * 10
             Accessible.ignored: true
