@@ -113,3 +113,9 @@ function ticks(calls) {
 function nextTickDelay(calls, nowMs) {
     return Model.nextTickDelay(calls.map(Model.ticksFrom), nowMs);
 }
+
+// The panel text's shape, each digit a 0: the width the timer keeps, so a tick changes
+// the digits only and the panel is not laid out anew ("00:07" and "00:58" are "00:00").
+function textShape(text) {
+    return text.replace(/[0-9]/g, "0");
+}

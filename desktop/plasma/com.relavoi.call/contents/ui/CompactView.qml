@@ -5,6 +5,7 @@ import QtQuick.Layouts
 import org.kde.plasma.plasmoid
 import org.kde.plasma.components as PlasmaComponents3
 import org.kde.kirigami as Kirigami
+import "../code/widget.js" as Widget
 
 MouseArea {
     id: compact
@@ -35,7 +36,7 @@ MouseArea {
     TextMetrics {
         id: shape
         font.features: { "tnum": 1 }
-        text: compact.view.text.replace(/[0-9]/g, "0")
+        text: Widget.textShape(compact.view.text)
     }
 
     RowLayout {
