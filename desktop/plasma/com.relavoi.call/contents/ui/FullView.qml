@@ -28,7 +28,7 @@ FocusScope {
     Loader {
         id: content
         anchors.fill: parent
-        active: root.expanded
+        active: root.expanded && full.view !== null
         focus: true
         sourceComponent: contentComponent
         onLoaded: content.forceActiveFocus(Qt.TabFocusReason)

@@ -18,7 +18,8 @@ PlasmoidItem {
     // Set when the calls change and on each tick of a live call's timer, never otherwise.
     property double now: Date.now()
     readonly property var compactView: Widget.compactView(calls, health, now)
-    readonly property var fullView: Widget.fullView(calls, health, now)
+    // Only while opened (the opened view's items exist only then: FullView.qml).
+    readonly property var fullView: expanded ? Widget.fullView(calls, health, now) : null
 
     Plasmoid.status: compactView.active ? PlasmaCore.Types.ActiveStatus : PlasmaCore.Types.PassiveStatus
     Plasmoid.icon: compactView.active ? compactView.icon : "com.relavoi.Agent"
