@@ -12,14 +12,14 @@ MouseArea {
 
     readonly property var view: root.compactView
 
-    visible: view.active
-    implicitWidth: view.active ? row.implicitWidth + Kirigami.Units.smallSpacing * 2 : 0
+    visible: root.compactActive
+    implicitWidth: root.compactActive ? row.implicitWidth + Kirigami.Units.smallSpacing * 2 : 0
     implicitHeight: row.implicitHeight
     Layout.minimumWidth: implicitWidth
     Layout.preferredWidth: Layout.minimumWidth
     Layout.maximumWidth: Layout.minimumWidth
     // Opened, Tab stays among the opened view's buttons.
-    activeFocusOnTab: view.active && !root.expanded
+    activeFocusOnTab: root.compactActive && !root.expanded
     hoverEnabled: true
     onClicked: root.expanded = !root.expanded
     Keys.onPressed: event => {
@@ -30,7 +30,7 @@ MouseArea {
     }
 
     Accessible.role: Accessible.Button
-    Accessible.name: view.accessibleName
+    Accessible.name: root.compactName
     Accessible.onPressAction: root.expanded = !root.expanded
 
     TextMetrics {
@@ -50,7 +50,7 @@ MouseArea {
             Layout.preferredWidth: Kirigami.Units.iconSizes.small
             Layout.preferredHeight: Kirigami.Units.iconSizes.small
             Layout.alignment: Qt.AlignVCenter
-            source: root.iconUrl(compact.view.icon)
+            source: root.iconUrl(root.compactIcon)
             active: compact.containsMouse
         }
         PlasmaComponents3.Label {
@@ -66,7 +66,7 @@ MouseArea {
         }
         PlasmaComponents3.Label {
             visible: text !== ""
-            text: compact.view.count
+            text: root.compactCount
             opacity: 0.7
             Accessible.ignored: true
         }
