@@ -166,4 +166,25 @@ TestCase {
         compare(Widget.fullView(calls(entry({"phase": "ringing"})), null, t0).calls[0].status, "Sonne");
         Widget.setTranslations({gettext: message => message, ngettext: (s, p, n) => n === 1 ? s : p});
     }
+
+    // A tick changes the panel's text and nothing else: same icon, count, name and
+    // state, and the same shape (so the same width) through a minute and across 00:59.
+    function test_a_tick_changes_only_the_digits() {
+        const live = calls(entry({}));
+        const health = Widget.parseHealth({"state": "connected", "since": 0});
+        const a = Widget.compactView(live, health, t0 + 7000);
+        const b = Widget.compactView(live, health, t0 + 8000);
+        const c = Widget.compactView(live, health, t0 + 61000);
+        compare(a.text, "00:07");
+        compare(b.text, "00:08");
+        for (const key of ["active", "ringing", "quiet", "icon", "count", "accessibleName"]) {
+            compare(b[key], a[key], key);
+            compare(c[key], a[key], key);
+        }
+        compare(Widget.textShape(a.text), "00:00");
+        compare(Widget.textShape(b.text), Widget.textShape(a.text));
+        compare(Widget.textShape(c.text), Widget.textShape(a.text));
+        compare(Widget.textShape("Ended 00:21"), "Ended 00:00");
+        compare(Widget.textShape("Dana"), "Dana");
+    }
 }

@@ -88,6 +88,15 @@ function card(call, nowMs) {
     };
 }
 
+// An empty card, for a card whose view is going.
+function blankCard() {
+    return {
+        sessionId: '', phase: '', title: '', number: '', badgeText: '', status: '', icon: '',
+        accessibleName: '', canDismiss: false, canOpen: false, open: '', openName: '', dismiss: '',
+        dismissName: '',
+    };
+}
+
 // The opened view: the calls that ring, run or just ended (oldest first, as the pill's
 // menu lists them), the missed calls the agent holds, the quiet state's line and the
 // Settings… row.
@@ -112,4 +121,10 @@ function ticks(calls) {
 // Milliseconds to the next second of a live call's own timer, counted from its answer.
 function nextTickDelay(calls, nowMs) {
     return Model.nextTickDelay(calls.map(Model.ticksFrom), nowMs);
+}
+
+// The panel text's shape, each digit a 0: the width the timer keeps, so a tick changes
+// the digits only and the panel is not laid out anew ("00:07" and "00:58" are "00:00").
+function textShape(text) {
+    return text.replace(/[0-9]/g, "0");
 }

@@ -5,11 +5,13 @@ import QtQuick
 import QtQuick.Layouts
 import org.kde.plasma.components as PlasmaComponents3
 import org.kde.kirigami as Kirigami
+import "../code/widget.js" as Widget
 
 ColumnLayout {
     id: card
 
-    required property var modelData
+    // One entry of the opened view (widget.js card()); a tick gives a new one, same card.
+    property var modelData: Widget.blankCard()
 
     spacing: Kirigami.Units.smallSpacing
 

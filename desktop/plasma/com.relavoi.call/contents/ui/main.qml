@@ -18,11 +18,19 @@ PlasmoidItem {
     // Set when the calls change and on each tick of a live call's timer, never otherwise.
     property double now: Date.now()
     readonly property var compactView: Widget.compactView(calls, health, now)
-    readonly property var fullView: Widget.fullView(calls, health, now)
+    // Only while opened (the opened view's items exist only then: FullView.qml).
+    readonly property var fullView: expanded ? Widget.fullView(calls, health, now) : null
 
-    Plasmoid.status: compactView.active ? PlasmaCore.Types.ActiveStatus : PlasmaCore.Types.PassiveStatus
-    Plasmoid.icon: compactView.active ? compactView.icon : "com.relavoi.Agent"
-    toolTipMainText: compactView.accessibleName
+    // A tick makes a new compactView; these plain values change only when the state
+    // does, so a tick sets nothing in Plasma (status, icon, tooltip, accessible name).
+    readonly property bool compactActive: compactView.active
+    readonly property string compactIcon: compactView.icon
+    readonly property string compactName: compactView.accessibleName
+    readonly property string compactCount: compactView.count
+
+    Plasmoid.status: compactActive ? PlasmaCore.Types.ActiveStatus : PlasmaCore.Types.PassiveStatus
+    Plasmoid.icon: compactActive ? compactIcon : "com.relavoi.Agent"
+    toolTipMainText: compactName
     toolTipSubText: ""
     preferredRepresentation: compactRepresentation
     compactRepresentation: CompactView {}
