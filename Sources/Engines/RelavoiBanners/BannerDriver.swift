@@ -33,8 +33,9 @@ package final class BannerDriver {
             rerenderAll()
         }
     }
-    /// A panel widget shows the calls (the agent's `ShowingCalls`): on servers
-    /// whose rules say so the live call leaves the screen at the answer.
+    /// A panel shows the calls (a panel widget's `ShowingCalls`, or the GNOME
+    /// extension's name owned): on servers whose rules say so the live call
+    /// leaves the screen at the answer, or stops ticking.
     package var panelShowsCalls: Bool {
         get { renderer.panelShowsCalls }
         set {

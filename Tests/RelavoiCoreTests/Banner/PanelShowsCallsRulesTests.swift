@@ -10,6 +10,10 @@ import Testing
         name: "Plasma", vendor: "KDE", version: "6.7.4",
         capabilities: ["body", "body-markup", "persistence", "actions"])
     let dunst = NotificationServerProfile(name: "dunst", vendor: "knopwob", capabilities: ["body"])
+    let gnome43 = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["body", "body-markup", "persistence"])
+    let gnome50 = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", version: "50.5", capabilities: ["body", "body-markup", "persistence"])
 
     struct Shown: Equatable {
         var kind: BannerSnapshot.Kind
@@ -91,13 +95,59 @@ import Testing
         #expect(call(on: dunst, panel: true).shows == call(on: dunst, panel: false).shows)
     }
 
-    @Test func onlyPlasmaHasTheRule() {
-        #expect(plasma.rules.liveQuietWhilePanelShowsCalls)
-        #expect(!plasma.rules.notificationPerPhase && !plasma.rules.liveLeavesScreen)
+    @Test func onlyPlasmaAndGnomeHaveTheRule() {
+        #expect(plasma.rules.liveWhilePanelShowsCalls == .liveLeavesScreen)
+        #expect(!plasma.rules.notificationPerPhase && !plasma.rules.liveLeavesScreen && !plasma.rules.liveWithoutTimer)
         let quiet = plasma.rules.whilePanelShowsCalls
-        #expect(quiet.notificationPerPhase && quiet.liveLeavesScreen && !quiet.liveAtLowUrgency)
+        #expect(
+            quiet.notificationPerPhase && quiet.liveLeavesScreen && quiet.liveWithoutTimer && !quiet.liveAtLowUrgency)
+        for gnome in [gnome43, gnome50] {
+            #expect(gnome.rules.liveWhilePanelShowsCalls == .liveStopsTicking)
+            var expected = gnome.rules
+            expected.liveWithoutTimer = true
+            #expect(gnome.rules.whilePanelShowsCalls == expected, "only the timer goes")
+        }
         for profile in [dunst, NotificationServerProfile.unknown] {
             #expect(profile.rules.whilePanelShowsCalls == profile.rules)
         }
+    }
+
+    /// GNOME with the extension's pill (it owns com.relavoi.Agent.ShellIndicator): the
+    /// live notification stops ticking; what pops and what is new stays as without it.
+    @Test func onGnome43TheAnswerPopsAndTheLiveCallThenSendsNothing() {
+        let (shows, _) = call(on: gnome43, panel: true)
+        // One notification: the answer pops (normal), one low-urgency update after it
+        // (the quiet tick's urgency, same words), then nothing; the end is new (heard).
+        #expect(
+            shows == [
+                Shown(kind: .ringing, newNotification: true, urgency: .normal, expireTimeout: 0),
+                Shown(kind: .active, newNotification: false, urgency: .normal, expireTimeout: 0),
+                Shown(kind: .active, newNotification: false, urgency: .low, expireTimeout: 0),
+                Shown(kind: .ended, newNotification: true, urgency: .normal, expireTimeout: -1),
+            ])
+        let before = call(on: gnome43, panel: false).shows
+        #expect(before.filter { $0.kind == .active }.count == 5, "without the extension the live call ticks")
+        #expect(
+            call(on: gnome43, panel: true, keepOnScreen: true).shows
+                == call(on: gnome43, panel: false, keepOnScreen: true).shows)
+        var renderer = BannerRenderer(profile: gnome43)
+        renderer.panelShowsCalls = true
+        let live = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 7)
+        #expect(renderer.render(live, previous: nil).body == "+1555\nVerified", "no running timer")
+        #expect(!renderer.leavesScreenByItself(.active), "GNOME keeps it in the message list")
+    }
+
+    @Test func onGnome50TheLiveCallSitsInTheListWithoutTicks() {
+        let (shows, _) = call(on: gnome50, panel: true)
+        #expect(
+            shows == [
+                Shown(kind: .ringing, newNotification: true, urgency: .normal, expireTimeout: 0),
+                Shown(kind: .active, newNotification: true, urgency: .low, expireTimeout: 0),
+                Shown(kind: .ended, newNotification: true, urgency: .normal, expireTimeout: -1),
+            ])
+        #expect(call(on: gnome50, panel: false).shows.filter { $0.kind == .active }.count == 5)
+        #expect(
+            call(on: gnome50, panel: true, keepOnScreen: true).shows
+                == call(on: gnome50, panel: false, keepOnScreen: true).shows)
     }
 }

@@ -17,7 +17,8 @@ public struct BannerRenderer: Sendable {
     public var ringThroughDoNotDisturb: Bool
     /// The words, in the user's language.
     public var phrases: BannerPhrases = .english
-    /// A panel widget shows the calls (`NotificationServerRules.whilePanelShowsCalls`).
+    /// A panel shows the calls: a panel widget's `ShowingCalls`, or the GNOME
+    /// extension's name owned (`NotificationServerRules.whilePanelShowsCalls`).
     public var panelShowsCalls = false
 
     public init(
@@ -61,9 +62,10 @@ public struct BannerRenderer: Sendable {
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            // Where every update moves the popup, or the popup is to leave by itself (each
-            // update would restart its hide timer), no running timer: the text stays true unchanged.
-            let timerShown = rules.ticks != .notSent && !rules.liveLeavesScreen
+            // Where every update moves the popup, the popup is to leave by itself (each update
+            // would restart its hide timer), or a panel ticks instead, no running timer: the
+            // text stays true unchanged.
+            let timerShown = rules.ticks != .notSent && !rules.liveWithoutTimer
             let timer = timerShown ? ", " + BannerText.duration(snapshot.seconds) : ""
             lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true

@@ -115,30 +115,55 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// The `expire_timeout` of a banner that is kept up: 0 (never) but where
     /// the server takes even that down (`keptUpPopupLifetime`).
     public var keptUpExpireTimeout: Int32 = 0
-    /// While a panel widget shows the calls (`ShowingCalls`: Plasma's
-    /// com.relavoi.call) and keep-on-screen is off, the live call leaves the
-    /// screen after the answer (`whilePanelShowsCalls`). Plasma 6.7.4 pops low
-    /// urgency too (GNOME's way: seen), and restarts a popup's hide timer on
-    /// every update (NotificationPopup.qml): so a notification per phase, the
-    /// live one with the server's timeout and no running timer, so that no
-    /// tick is sent and its popup goes; ringing and the end are new
-    /// notifications and pop. A resident popup that times out only leaves the
-    /// screen; a minute or more later the server expires it (reason 1), which
-    /// then keeps the call (`BannerMachine.expiredOffScreen`).
-    public var liveQuietWhilePanelShowsCalls = false
-    /// The live call's notification goes with the server's timeout, and its
-    /// text has no running timer (set by `whilePanelShowsCalls`).
+    /// What changes while a panel shows the calls and keep-on-screen is off
+    /// (`whilePanelShowsCalls`).
+    public enum WhilePanelShowsCalls: Equatable, Sendable {
+        /// Nothing: the notification stays the only place with the call.
+        case unchanged
+        /// Plasma (its widget, com.relavoi.call): the live call leaves the
+        /// screen after the answer. Plasma 6.7.4 pops low urgency too
+        /// (GNOME's way: seen), and restarts a popup's hide timer on every
+        /// update (NotificationPopup.qml): so a notification per phase, the
+        /// live one with the server's timeout and no running timer, so that no
+        /// tick is sent and its popup goes; ringing and the end are new
+        /// notifications and pop. A resident popup that times out only leaves
+        /// the screen; a minute or more later the server expires it (reason 1),
+        /// which then keeps the call (`BannerMachine.expiredOffScreen`).
+        case liveLeavesScreen
+        /// GNOME (the extension owns com.relavoi.Agent.ShellIndicator: its pill
+        /// and lock-screen card tick): the live call's text has no running timer
+        /// ("since 14:02"), so no tick is sent; everything else keeps the
+        /// server's rules (43/44: one notification, the answer pops, the one
+        /// low-urgency update after it pops nothing; 45 on: a notification per
+        /// phase, the live one at low urgency in the list). Each tick re-sent
+        /// cost GNOME Shell 43 about 2 ms of CPU a second (docs/bench.md).
+        case liveStopsTicking
+    }
+
+    /// What a panel showing the calls changes (`whilePanelShowsCalls`).
+    public var liveWhilePanelShowsCalls = WhilePanelShowsCalls.unchanged
+    /// The live call's notification goes with the server's timeout (set by
+    /// `whilePanelShowsCalls`).
     public var liveLeavesScreen = false
+    /// The live call's text has no running timer, so a tick sends nothing (set
+    /// by `whilePanelShowsCalls`).
+    public var liveWithoutTimer = false
     /// What the server does, and where that was learnt.
     public var seen = Seen()
 
-    /// The rules while a panel widget shows the calls and keep-on-screen is
-    /// off: the same, but where `liveQuietWhilePanelShowsCalls`.
+    /// The rules while a panel shows the calls and keep-on-screen is off.
     public var whilePanelShowsCalls: NotificationServerRules {
-        guard liveQuietWhilePanelShowsCalls else { return self }
         var rules = self
-        rules.notificationPerPhase = true
-        rules.liveLeavesScreen = true
+        switch liveWhilePanelShowsCalls {
+        case .unchanged:
+            return self
+        case .liveLeavesScreen:
+            rules.notificationPerPhase = true
+            rules.liveLeavesScreen = true
+        case .liveStopsTicking:
+            break
+        }
+        rules.liveWithoutTimer = true
         return rules
     }
 
@@ -157,6 +182,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             badgeAsImageHint = !legacy
             keepOnScreenNeedsCritical = true
             popSettleInterval = 0.3
+            liveWhilePanelShowsCalls = .liveStopsTicking
         case .xfce:
             self.init(ticks: .transient)
             doNotDisturbSwitch = .xfconfProperty(channel: "xfce4-notifyd", property: "/do-not-disturb")
@@ -326,7 +352,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             // Plasma keeps a call's popup up and updates it in place: seen on 6.7.4 with
             // Orca 51.1, the ring's answered badge and the end were not spoken.
             newNotificationToBeHeard = true
-            liveQuietWhilePanelShowsCalls = true
+            liveWhilePanelShowsCalls = .liveLeavesScreen
         case .dunst, .other:
             self.init(ticks: .plain)
         }

@@ -86,7 +86,8 @@ public final class Agent {
         case .demoWithoutBus: break
         }
         let banners = BannerDriver.shared
-        // Heard from the moment the name is owned: a panel widget says `ShowingCalls` as soon as it sees it.
+        // Heard from the moment the name is owned: a panel widget says `ShowingCalls` as soon as it sees it;
+        // the GNOME extension owns its name.
         if let control {
             let panels = PanelWidgets(connection: control.connection)
             panels.onChange = { [weak self] showing in
@@ -94,6 +95,7 @@ public final class Agent {
                 banners.panelShowsCalls = showing
             }
             control.onShowingCalls = { [weak panels] sender, shown in panels?.set(sender: sender, shown: shown) }
+            banners.panelShowsCalls = panels.isShowing
             self.panels = panels
         }
         BannerDriver.identity.withLock { $0 = .relavoiAgent }

@@ -1,20 +1,32 @@
 import RelavoiDBus
 import RelavoiGLib
 
-/// The panels that say they show the calls through `ShowingCalls(b)` (the KDE Plasma
-/// widget, which owns no bus name to watch): each caller counts from its true until its
-/// false or until it leaves the bus. `onChange` hears when `isShowing` turns.
+/// The panels that show the calls: the GNOME Shell extension while it owns
+/// `TrayItemController.shellIndicatorName`, and those that say so through
+/// `ShowingCalls(b)` (the KDE Plasma widget, which owns no bus name to watch): each
+/// caller counts from its true until its false or until it leaves the bus.
+/// `onChange` hears when `isShowing` turns.
 @MainActor
 final class PanelWidgets {
     private let connection: BusConnection
     private var watches: [String: BusNameWatch] = [:]
+    private var shellIndicator: BusNameWatch?
+    private var shellIndicatorOwned = false
     var onChange: (@MainActor (Bool) -> Void)?
 
     init(connection: BusConnection) {
         self.connection = connection
+        shellIndicator = BusNameWatch(connection: connection, name: TrayItemController.shellIndicatorName) {
+            [weak self] owner in
+            guard let self, (owner != nil) != shellIndicatorOwned else { return }
+            let was = isShowing
+            shellIndicatorOwned = owner != nil
+            Log.info("panel: the GNOME Shell extension \(owner != nil ? "shows" : "no longer shows") the calls")
+            if isShowing != was { onChange?(isShowing) }
+        }
     }
 
-    var isShowing: Bool { !watches.isEmpty }
+    var isShowing: Bool { shellIndicatorOwned || !watches.isEmpty }
 
     func set(sender: String, shown: Bool) {
         guard !sender.isEmpty else { return }
@@ -34,6 +46,7 @@ final class PanelWidgets {
     }
 
     func stop() {
+        shellIndicator?.stop()
         for watch in watches.values { watch.stop() }
         watches = [:]
     }
