@@ -21,7 +21,10 @@ final class PanelWidgets {
             guard let self, (owner != nil) != shellIndicatorOwned else { return }
             let was = isShowing
             shellIndicatorOwned = owner != nil
-            Log.info("panel: the GNOME Shell extension \(owner != nil ? "shows" : "no longer shows") the calls")
+            let state =
+                owner.map { "owned by \($0): the GNOME Shell extension shows the calls" }
+                ?? "not owned: the GNOME Shell extension no longer shows the calls"
+            Log.info("panel: \(TrayItemController.shellIndicatorName) \(state)")
             if isShowing != was { onChange?(isShowing) }
         }
     }

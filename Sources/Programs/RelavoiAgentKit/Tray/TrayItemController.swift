@@ -26,12 +26,12 @@ public final class TrayItemController {
     private let item: StatusNotifierItemObject
     private var menu: TrayMenuServer?
     private let registration: StatusNotifierRegistration
-    private var shellIndicator: BusNameWatch?
     private let clipboard: ClipboardTool?
     private var pacer = TraySignalPacer()
     private var slots = TrayMenuSlots()
-    /// A panel that owns no bus name shows the calls (the Plasma widget's `ShowingCalls`):
-    /// hidden as while the GNOME extension owns its name (the agent sets it).
+    /// A panel shows the calls (the GNOME extension owns its name, or the Plasma widget
+    /// said `ShowingCalls`): hidden meanwhile with `tray-item = auto` (the agent sets it
+    /// from its `PanelWidgets`, the one watch of both).
     public var panelShowsCalls = false {
         didSet {
             guard panelShowsCalls != oldValue else { return }
@@ -70,14 +70,6 @@ public final class TrayItemController {
             return nil
         }
         tray.menu = TrayMenuServer { [weak tray] itemId, eventId in tray?.menuEvent(itemId: itemId, eventId: eventId) }
-        if mode == .auto {
-            tray.shellIndicator = BusNameWatch(connection: connection, name: shellIndicatorName) {
-                [weak tray] owner in
-                Log.debug(
-                    "tray item: \(shellIndicatorName) \(owner.map { "owned by \($0): item hidden" } ?? "not owned")")
-                tray?.refresh()
-            }
-        }
         tray.registration.onWatcherAppeared = { [weak tray] in tray?.refresh() }
         tray.registration.start()
         tray.refresh()
@@ -127,7 +119,6 @@ public final class TrayItemController {
 
     public func stop() {
         deferred.schedule(at: nil, now: now())
-        shellIndicator?.stop()
         registration.stop()
         item.unregister()
         menu = nil
@@ -163,7 +154,7 @@ public final class TrayItemController {
 
     /// The calls as the item shows them at `time`.
     private func currentView(at time: Date? = nil) -> TrayItemView {
-        let hidden = mode == .auto && (shellIndicator?.owner != nil || panelShowsCalls)
+        let hidden = mode == .auto && panelShowsCalls
         // Hidden (the GNOME extension shows the call): no listing on every tick.
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         return TrayItemView(
