@@ -150,4 +150,16 @@ import Testing
             call(on: gnome50, panel: true, keepOnScreen: true).shows
                 == call(on: gnome50, panel: false, keepOnScreen: true).shows)
     }
+
+    /// Budgie takes a live popup down 6 s after its last Notify and the live call sends it
+    /// no ticks: that expiry is the server's, and the call goes on (seen on 10.9.2, where
+    /// the call had left the agent's Calls and tray and its end never showed).
+    @Test func budgiesExpiryOfTheLiveCallKeepsTheCall() {
+        let budgie = NotificationServerProfile(
+            name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
+            capabilities: ["actions", "body", "body-markup", "persistence"])
+        let renderer = BannerRenderer(profile: budgie)
+        #expect(renderer.leavesScreenByItself(.active))
+        #expect(!renderer.leavesScreenByItself(.ringing) && !renderer.leavesScreenByItself(.ended))
+    }
 }

@@ -128,10 +128,12 @@ public struct BannerRenderer: Sendable {
         panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
     }
 
-    /// A banner of this kind is meant to leave the screen by itself (the live
-    /// call while a panel shows the calls): its expiry on the server keeps it.
+    /// A banner of this kind leaves the screen by itself and its call goes on: the live
+    /// call while a panel shows the calls, or on a server that takes down even a
+    /// never-expiring popup (Budgie: `keptUpPopupLifetime`, where the live call sends no
+    /// ticks to restart it). Its expiry on the server keeps the call.
     public func leavesScreenByItself(_ kind: BannerSnapshot.Kind) -> Bool {
-        kind == .active && effectiveRules.liveLeavesScreen
+        kind == .active && (effectiveRules.liveLeavesScreen || effectiveRules.keptUpPopupLifetime != nil)
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is
