@@ -177,6 +177,9 @@ if wait_for 40 shows "Cannot reach http://127.0.0.1:9/v1"; then ok "an unreachab
 
 # A wrong pair, sent with the keyboard: Tab to Sign in, Enter.
 drive set-text "Server address (base URL)" "$sandbox_url"
+# The problem spoke of the old address: editing it takes the problem away.
+gone() { ! shows "$1"; }
+if wait_for 10 gone "Cannot reach"; then ok "editing the server address takes its problem away"; else fail "the old 'Cannot reach' goes once the address is edited"; fi
 drive set-text "API secret" "$wrong"
 if out=$(drive tab-to "Sign in" 2>&1); then
   drive key Return

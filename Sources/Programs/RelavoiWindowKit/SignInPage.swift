@@ -37,6 +37,14 @@ package final class SignInPage {
             ui.widget(row).on("entry-activated") { [weak self] in self?.signIn() }
         }
         ui.widget("phone_row").on("changed") { [weak self] in self?.phoneTyped() }
+        // A problem said next to a field spoke of what was typed there: it goes once that
+        // field is edited (a new key also makes a new pair).
+        let edits: [(String, [SignInField])] = [
+            ("api_key_row", [.apiKey, .apiSecret]), ("api_secret_row", [.apiSecret]), ("base_url_row", [.baseURL]),
+        ]
+        for (row, fields) in edits {
+            ui.widget(row).on("changed") { [weak self] in self?.edited(fields) }
+        }
         // GTK 4.8 sends a hidden field's characters to screen readers: the secret stays here.
         ui.widget("api_secret_row").keepSecretOffAccessibility()
         // libadwaita 1.2's password row gives its show/hide button no name: a screen reader
@@ -133,6 +141,16 @@ package final class SignInPage {
             ui.widget("base_url_row").grabFocus()
         default: break
         }
+    }
+
+    private func edited(_ fields: [SignInField]) {
+        let shown = fields.compactMap { errors[$0] }.filter(\.isVisible)
+        guard !shown.isEmpty else { return }
+        for label in shown {
+            label.isVisible = false
+            label.setLabel("")
+        }
+        describe("", field: nil)
     }
 
     private func clearProblems() {
