@@ -390,7 +390,7 @@ final class AgentTrayItemTests: XCTestCase {
     /// the item registers, then its object goes, each time without a restart.
     func testTrayItemSettingIsTakenInPlace() throws {
         try withWatcherAndAgent(config: "tray-item = off") { watcher, h in
-            let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
+            let file = h.agent.configFile
             let client = try BusTestClient(destination: Self.agentUniqueName())
             @MainActor func itemExists() -> Bool {
                 !client.call(
