@@ -11,6 +11,9 @@ public final class AgentProcess {
     /// A configuration directory of its own, removed with it (not one the caller gave).
     private let ownsConfigHome: Bool
 
+    /// Its agent.conf (`relavoi/agent.conf` in `configHome`).
+    public var configFile: URL { configHome.appendingPathComponent("relavoi/agent.conf") }
+
     /// `.build/<config>/relavoi-agent`, next to the test bundle.
     public static var binaryPath: String {
         RunningExecutable.sibling("relavoi-agent")

@@ -58,10 +58,7 @@ final class AgentCallsPropertyTests: XCTestCase {
             h.waitForNotify(timeout: 15, tickedTo(4))
             XCTAssertEqual(callsSignals().count, beforeTicks, "no PropertiesChanged for a tick: \(callsSignals())")
 
-            let get = client.call(
-                "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                interface: "org.freedesktop.DBus.Properties")
-            let read = Args.printed(get.value)
+            let read = client.agentCalls()
             XCTAssertTrue(read.contains("'session-id': <'ses_p'>") && read.contains("'phase': <'live'>"), read)
 
             h.send("call.ended", "ses_p", ["durationSeconds": .int(42)])
@@ -102,10 +99,7 @@ final class AgentCallsPropertyTests: XCTestCase {
                 h.send("call.incoming", "ses_l", ["proxyNumber": .string("+2348000000001")])
                 var read = ""
                 let ok = LoopWait.until(timeout: 15) {
-                    let get = client.call(
-                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                        interface: "org.freedesktop.DBus.Properties")
-                    read = Args.printed(get.value)
+                    read = client.agentCalls()
                     return read.contains("'label': <'Rider'>")
                 }
                 XCTAssertTrue(ok, "no call in Calls: \(read)")
@@ -128,17 +122,11 @@ final class AgentCallsPropertyTests: XCTestCase {
             client.subscribe(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
             h.session("ses_r", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_r", ["proxyNumber": .string("+2348000000001")])
-            @MainActor func calls() -> String {
-                Args.printed(
-                    client.call(
-                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                        interface: "org.freedesktop.DBus.Properties"
-                    ).value)
-            }
+            @MainActor func calls() -> String { client.agentCalls() }
             XCTAssertTrue(
                 LoopWait.until(timeout: 15) { calls().contains("'lock-number': <'+234 800 000 0001'>") }, calls())
             let handshakes = h.sandbox.handshakeCount
-            let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
+            let file = h.agent.configFile
 
             try "[agent]\nlock-screen = off\n".write(to: file, atomically: true, encoding: .utf8)
             XCTAssertTrue(

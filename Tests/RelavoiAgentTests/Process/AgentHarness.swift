@@ -41,11 +41,12 @@ final class AgentHarness {
         LoopWait.until(timeout: timeout) { MainActor.assumeIsolated { self.sandbox.liveClientCount > 0 } }
     }
 
+    /// The sandbox's session `id`; `metadata` is added to its label.
     func session(
         _ id: String, proxy: String = "+15550100", label: String? = "Rider", state: String = "ACTIVE",
-        phones: [String] = []
+        phones: [String] = [], metadata more: [String: JSONValue] = [:]
     ) {
-        var metadata: [String: JSONValue] = [:]
+        var metadata = more
         if let label { metadata["label"] = .string(label) }
         sandbox.upsertSession(
             SandboxSession(id: id, proxyNumber: proxy, state: state, metadata: metadata, userPhones: phones))
@@ -56,6 +57,9 @@ final class AgentHarness {
         for (key, value) in extra { payload[key] = value }
         sandbox.sendEvent(type: type, payload: payload)
     }
+
+    /// agent.conf as it is now ("" when there is none).
+    var agentConf: String { (try? String(contentsOf: agent.configFile, encoding: .utf8)) ?? "" }
 
     /// Waits for a Notify call matching `predicate`; returns it.
     @discardableResult

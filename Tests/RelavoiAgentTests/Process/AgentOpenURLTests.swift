@@ -3,7 +3,6 @@ import RelavoiAgentKit
 import RelavoiClient
 import RelavoiCore
 import RelavoiGLib
-import RelavoiSandboxKit
 import RelavoiTestSupport
 import XCTest
 
@@ -17,29 +16,8 @@ final class AgentOpenURLTests: XCTestCase {
     func testClickOpensTheSessionPageWithTheActivationToken() throws {
         try MainActor.assumeIsolated {
             let handler = try FakeURLHandler()
-            let h = try AgentHarness(
-                config: "open-url = \(Self.template)\ndismiss-policy = after:60", environment: handler.environment,
-                prepareServer: { _ in }, capabilities: "body actions")
+            let (h, client, id) = try Self.answeredCall("ses_o", orderId: "A 7/1", handler: handler)
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.sandbox.upsertSession(
-                SandboxSession(
-                    id: "ses_o", proxyNumber: "+2348000000001", state: "ACTIVE",
-                    metadata: ["label": .string("Rider"), "orderId": .string("A 7/1")]))
-            h.send("call.answered", "ses_o")
-            let live = h.waitForNotify { $0.hints["category"] == "call" && $0.summary == "Rider" }
-            XCTAssertEqual(live?.actions, ["default", "Open"], "a live banner a click opens")
-            // The D-Bus view says Open would work, once the metadata is in.
-            let client = try BusTestClient(destination: AgentBus.name)
-            XCTAssertTrue(
-                LoopWait.until(timeout: 15) {
-                    let get = client.call(
-                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                        interface: "org.freedesktop.DBus.Properties")
-                    return Args.printed(get.value).contains("'can-open': <true>")
-                }, "Calls never said can-open")
-
-            let id = live.map { $0.replacesId == 0 ? 1 : $0.replacesId } ?? 1
             h.mock.emitActionInvoked(id: id, token: "token-42")
             let opened = handler.waitForOpened()
             XCTAssertEqual(
@@ -67,28 +45,8 @@ final class AgentOpenURLTests: XCTestCase {
             let handler = try FakeURLHandler()
             let portal = try StandInPortal()
             defer { portal.stop() }
-            let h = try AgentHarness(
-                config: "open-url = \(Self.template)\ndismiss-policy = after:60", environment: handler.environment,
-                prepareServer: { _ in }, capabilities: "body actions")
+            let (h, _, id) = try Self.answeredCall("ses_p", orderId: "B2", handler: handler)
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.sandbox.upsertSession(
-                SandboxSession(
-                    id: "ses_p", proxyNumber: "+2348000000001", state: "ACTIVE",
-                    metadata: ["label": .string("Rider"), "orderId": .string("B2")]))
-            h.send("call.answered", "ses_p")
-            let live = h.waitForNotify { $0.hints["category"] == "call" && $0.summary == "Rider" }
-            XCTAssertEqual(live?.actions, ["default", "Open"])
-            let client = try BusTestClient(destination: AgentBus.name)
-            XCTAssertTrue(
-                LoopWait.until(timeout: 15) {
-                    let get = client.call(
-                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                        interface: "org.freedesktop.DBus.Properties")
-                    return Args.printed(get.value).contains("'can-open': <true>")
-                }, "Calls never said can-open")
-
-            let id = live.map { $0.replacesId == 0 ? 1 : $0.replacesId } ?? 1
             h.mock.emitActionInvoked(id: id, token: "token-7")
             let opened = portal.waitForOpened()
             XCTAssertEqual(
@@ -98,6 +56,30 @@ final class AgentOpenURLTests: XCTestCase {
             XCTAssertFalse(
                 FileManager.default.fileExists(atPath: handler.opened.path), "the agent started no handler itself")
         }
+    }
+
+    /// An agent with `open-url` and the stand-in browser, and session `session`'s call
+    /// answered: its live banner offers a click, and `Calls` says it can open. Returns the
+    /// agent (the caller stops it), a client of its bus and the banner's notification id.
+    @MainActor
+    private static func answeredCall(
+        _ session: String, orderId: String, handler: FakeURLHandler, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> (AgentHarness, BusTestClient, notification: UInt32) {
+        let client = try BusTestClient(destination: AgentBus.name)
+        let h = try AgentHarness(
+            config: "open-url = \(template)\ndismiss-policy = after:60", environment: handler.environment,
+            capabilities: "body actions")
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)", file: file, line: line)
+        h.session(session, proxy: "+2348000000001", metadata: ["orderId": .string(orderId)])
+        h.send("call.answered", session)
+        let live = h.waitForNotify(file: file, line: line) { $0.hints["category"] == "call" && $0.summary == "Rider" }
+        XCTAssertEqual(live?.actions, ["default", "Open"], "a live banner a click opens", file: file, line: line)
+        // The D-Bus view says Open would work, once the metadata is in.
+        XCTAssertTrue(
+            LoopWait.until(timeout: 15) { client.agentCalls().contains("'can-open': <true>") },
+            "Calls never said can-open", file: file, line: line)
+        return (h, client, live.map { $0.replacesId == 0 ? 1 : $0.replacesId } ?? 1)
     }
 
     func testWithoutOpenURLOrActionsThereIsNoAction() throws {

@@ -89,7 +89,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
 
             let ownerBefore = try Self.agentNameOwner()
             try "[agent]\napi-key = \(sandbox.options.apiKey)\ntenant-id = \(sandbox.options.tenantId)\n".write(
-                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+                to: agent.configFile, atomically: true, encoding: .utf8)
             XCTAssertTrue(
                 LoopWait.until(timeout: 30) { sandbox.liveClientCount > 0 },
                 "the credentials were not picked up:\n\(agent.log.suffix(3000))")
@@ -127,8 +127,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
             let ownerBefore = try Self.agentNameOwner()
 
             try directory.file("secret", sandbox.options.apiSecret)
-            try "[agent]\n\(config)\n".write(
-                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+            try "[agent]\n\(config)\n".write(to: agent.configFile, atomically: true, encoding: .utf8)
             XCTAssertTrue(
                 LoopWait.until(timeout: 30) { (try? Self.healthProperty().state) == "connected" },
                 "the new secret was not taken:\n\(agent.log.suffix(3000))")
@@ -162,8 +161,7 @@ final class ConnectionHealthProcessTests: XCTestCase {
                 "connected with the keyring's secret:\n\(agent.log.suffix(3000))")
 
             keyring.stop()
-            try "[agent]\n\(config)\n".write(
-                to: agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true, encoding: .utf8)
+            try "[agent]\n\(config)\n".write(to: agent.configFile, atomically: true, encoding: .utf8)
             XCTAssertTrue(agent.waitForLog("the keyring gave no secret; the one in use stays"), agent.log)
             XCTAssertFalse(agent.log.contains("the account was removed"), agent.log)
             XCTAssertEqual(try Self.healthProperty().state, "connected")

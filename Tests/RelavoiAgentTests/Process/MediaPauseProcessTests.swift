@@ -182,9 +182,7 @@ final class MediaPauseProcessTests: XCTestCase {
             defer { mpv.stop() }
             let h = try Self.connectedAgent(config: "pause-media = off")
             defer { h.stop() }
-            try "[agent]\npause-media = ringing\n".write(
-                to: h.agent.configHome.appendingPathComponent("relavoi/agent.conf"), atomically: true,
-                encoding: .utf8)
+            try "[agent]\npause-media = ringing\n".write(to: h.agent.configFile, atomically: true, encoding: .utf8)
             XCTAssertTrue(h.agent.waitForLog("settings changed: taken in place"), h.agent.log)
             XCTAssertTrue(h.agent.waitForLog("media: players are paused for calls"), h.agent.log)
             Self.ring(h, "ses_on")

@@ -71,16 +71,9 @@ final class PlasmaPanelPopupTests: XCTestCase {
             // The server expires it (Plasma does, a minute or more after a resident
             // popup left): the call stays in the agent's Calls, and nothing is shown again.
             let calls = try BusTestClient(destination: AgentBus.name)
-            @MainActor func readCalls() -> String {
-                Args.printed(
-                    calls.call(
-                        "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
-                        interface: "org.freedesktop.DBus.Properties"
-                    ).value)
-            }
             if let again { h.mock.emitClosed(id: id(ofNew: again), reason: 1) }
             h.waitForLog("the notification of call:ses_k expired off screen")
-            XCTAssertTrue(readCalls().contains("'phase': <'live'>"), readCalls())
+            XCTAssertTrue(calls.agentCalls().contains("'phase': <'live'>"), calls.agentCalls())
             h.send("call.ended", "ses_k", ["durationSeconds": .int(6)])
             let ended = h.waitForNotify { $0.hints["category"] == "call.ended" }
             XCTAssertEqual(ended?.replacesId, 0, "the end is a new notification, so Plasma pops it")

@@ -10,12 +10,6 @@ final class PlasmaPanelQuestionTests: XCTestCase {
     static let summary = "Show calls in the panel?"
     static let kde = ["XDG_CURRENT_DESKTOP": "KDE"]
 
-    @MainActor
-    private static func agentConf(_ h: AgentHarness) -> String {
-        (try? String(contentsOf: h.agent.configHome.appendingPathComponent("relavoi/agent.conf"), encoding: .utf8))
-            ?? ""
-    }
-
     func testAskedOnceAndYesAddsTheWidgetBesideTheTray() throws {
         try MainActor.assumeIsolated {
             let shell = try StandInPlasmaShell(probe: "6.7.4 true false")
@@ -31,7 +25,7 @@ final class PlasmaPanelQuestionTests: XCTestCase {
             XCTAssertEqual(scripts.count, 2, "the probe, then the add")
             XCTAssertTrue(scripts.last?.contains("addWidget(\"com.relavoi.call\",") == true)
             XCTAssertTrue(scripts.last?.contains("org.kde.plasma.systemtray") == true, "beside the tray")
-            XCTAssertTrue(Self.agentConf(h).contains("kde-panel=on"), Self.agentConf(h))
+            XCTAssertTrue(h.agentConf.contains("kde-panel=on"), h.agentConf)
             XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.summary }.count, 1, "asked once")
         }
     }
@@ -44,7 +38,7 @@ final class PlasmaPanelQuestionTests: XCTestCase {
             XCTAssertNotNil(h.waitForNotify { $0.summary == Self.summary })
             h.mock.emitActionInvoked(id: 1, action: "kde-panel-off", token: "t")
             h.waitForLog("kde panel: the person said no; not asking again")
-            XCTAssertTrue(Self.agentConf(h).contains("kde-panel=off"), Self.agentConf(h))
+            XCTAssertTrue(h.agentConf.contains("kde-panel=off"), h.agentConf)
             XCTAssertEqual(shell.scripts().count, 1, "the probe only: nothing added")
             h.stop()
 

@@ -9,12 +9,6 @@ final class TopBarQuestionTests: XCTestCase {
     static let summary = "Show Relavoi calls in the top bar?"
     static let gnome = ["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]
 
-    @MainActor
-    private static func agentConf(_ h: AgentHarness) -> String {
-        (try? String(contentsOf: h.agent.configHome.appendingPathComponent("relavoi/agent.conf"), encoding: .utf8))
-            ?? ""
-    }
-
     func testAskedOnceAndYesTurnsTheExtensionOn() throws {
         try MainActor.assumeIsolated {
             let shell = try StandInGnomeShell(state: 2)
@@ -31,7 +25,7 @@ final class TopBarQuestionTests: XCTestCase {
             XCTAssertNotNil(done)
             XCTAssertEqual(shell.enableCalls(), ["relavoi@relavoi.com"])
             XCTAssertTrue(h.mock.closeCalls().contains(1), "the answered question goes")
-            XCTAssertTrue(Self.agentConf(h).contains("gnome-top-bar=on"), Self.agentConf(h))
+            XCTAssertTrue(h.agentConf.contains("gnome-top-bar=on"), h.agentConf)
             h.waitForLog("top bar: the extension is on")
             XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.summary }.count, 1, "asked once")
         }
@@ -45,7 +39,7 @@ final class TopBarQuestionTests: XCTestCase {
             XCTAssertNotNil(h.waitForNotify { $0.summary == Self.summary })
             h.mock.emitActionInvoked(id: 1, action: "top-bar-off", token: "t")
             h.waitForLog("top bar: the person said no; not asking again")
-            XCTAssertTrue(Self.agentConf(h).contains("gnome-top-bar=off"), Self.agentConf(h))
+            XCTAssertTrue(h.agentConf.contains("gnome-top-bar=off"), h.agentConf)
             XCTAssertEqual(shell.enableCalls(), [])
             h.stop()
 
@@ -100,7 +94,7 @@ final class TopBarQuestionTests: XCTestCase {
             h.waitForLog("top bar: EnableExtension(relavoi@relavoi.com) failed: locked down")
             XCTAssertTrue(h.waitForConnection(), "the agent goes on")
             XCTAssertEqual(h.mock.notifyCalls().filter { $0.summary == Self.summary }.count, 1, "not asked again")
-            XCTAssertTrue(Self.agentConf(h).contains("gnome-top-bar=on"), "the person's answer is kept")
+            XCTAssertTrue(h.agentConf.contains("gnome-top-bar=on"), "the person's answer is kept")
         }
     }
 

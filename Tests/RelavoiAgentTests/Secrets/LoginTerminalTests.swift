@@ -50,7 +50,7 @@ final class LoginTerminalTests: XCTestCase {
         XCTAssertTrue(terminal.wait(for: "Start the agent:"), transcript())
         XCTAssertEqual(login.waitForExit(timeout: 30), 0, transcript())
 
-        let configPath = login.configHome.appendingPathComponent("relavoi/agent.conf").path
+        let configPath = login.configFile.path
         let output = terminal.output
         XCTAssertTrue(output.contains(account.apiKey), "the key is echoed as typed")
         XCTAssertFalse(output.contains(account.apiSecret), "the secret is never echoed or printed")

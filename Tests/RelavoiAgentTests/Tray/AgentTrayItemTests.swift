@@ -230,18 +230,8 @@ final class AgentTrayItemTests: XCTestCase {
     /// `ItemsPropertiesUpdated` or `LayoutUpdated`, and is brought up to date when
     /// it opens or a host calls `AboutToShow(0)`.
     func testATickSendsOnlyWhatHoldsTheTimer() throws {
-        try MainActor.assumeIsolated {
-            let watcher = try WatcherStandIn()
-            let h = try AgentHarness(config: "dismiss-policy = after:120")
-            defer {
-                h.stop()
-                watcher.stop()
-            }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            XCTAssertTrue(
-                LoopWait.until(timeout: 15) { !watcher.registrations.isEmpty },
-                "the item registered with the watcher:\n\(h.agent.log.suffix(2000))")
-            let client = try BusTestClient(destination: watcher.registrations[0].service)
+        try withWatcherAndAgent(config: "dismiss-policy = after:120") { watcher, h in
+            let client = try Self.registeredItem(h, watcher)
             client.subscribe(interface: Self.sni, path: Self.item)
             client.subscribe(interface: "com.canonical.dbusmenu", path: "/MenuBar")
             h.session("ses_k", proxy: "+2348000000001", label: "Chowdeck rider")
@@ -390,7 +380,7 @@ final class AgentTrayItemTests: XCTestCase {
     /// the item registers, then its object goes, each time without a restart.
     func testTrayItemSettingIsTakenInPlace() throws {
         try withWatcherAndAgent(config: "tray-item = off") { watcher, h in
-            let file = h.agent.configHome.appendingPathComponent("relavoi/agent.conf")
+            let file = h.agent.configFile
             let client = try BusTestClient(destination: Self.agentUniqueName())
             @MainActor func itemExists() -> Bool {
                 !client.call(
@@ -442,14 +432,8 @@ final class AgentTrayItemTests: XCTestCase {
     /// The item says what the banner says, in the user's language (po/fr.po):
     /// the badge words are the banners', the label and the menu's actions its own.
     func testTheItemSpeaksTheUsersLanguage() throws {
-        try MainActor.assumeIsolated {
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let h = try AgentHarness(environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": ""])
-            defer {
-                h.stop()
-                watcher.stop()
-            }
+        try withWatcherAndAgent(environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": ""]) {
+            watcher, h in
             // The menu follows the calls once a watcher is there.
             let client = try Self.registeredItem(h, watcher)
             h.session("ses_fr", proxy: "+2348000000001", label: "Livreur")
@@ -470,26 +454,18 @@ final class AgentTrayItemTests: XCTestCase {
     /// "Copy number" hands the number to the session's clipboard tool (here a
     /// stand-in `wl-copy` that writes its stdin to a file).
     func testCopyNumberGoesToTheClipboardTool() throws {
-        try MainActor.assumeIsolated {
-            let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tray-bin-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: bin) }
-            let copied = bin.appendingPathComponent("copied")
-            let tool = bin.appendingPathComponent("wl-copy")
-            try "#!/bin/sh\ncat > \"$TRAY_TEST_COPIED.tmp\" && mv \"$TRAY_TEST_COPIED.tmp\" \"$TRAY_TEST_COPIED\"\n"
-                .write(
-                    to: tool, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            let h = try AgentHarness(environment: [
-                "PATH": "\(bin.path):\(path)", "WAYLAND_DISPLAY": "wayland-tray-test", "TRAY_TEST_COPIED": copied.path,
-            ])
-            defer {
-                h.stop()
-                watcher.stop()
-            }
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("tray-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let copied = bin.appendingPathComponent("copied")
+        let tool = bin.appendingPathComponent("wl-copy")
+        try "#!/bin/sh\ncat > \"$TRAY_TEST_COPIED.tmp\" && mv \"$TRAY_TEST_COPIED.tmp\" \"$TRAY_TEST_COPIED\"\n"
+            .write(to: tool, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        try withWatcherAndAgent(environment: [
+            "PATH": "\(bin.path):\(path)", "WAYLAND_DISPLAY": "wayland-tray-test", "TRAY_TEST_COPIED": copied.path,
+        ]) { watcher, h in
             let client = try Self.registeredItem(h, watcher)
             h.session("ses_c", proxy: "+2348000000007", label: "Rider")
             h.send("call.incoming", "ses_c", ["proxyNumber": .string("+2348000000007")])
@@ -504,17 +480,11 @@ final class AgentTrayItemTests: XCTestCase {
     /// the call's page, metadata and all, with the session's handler for the
     /// scheme (the stand-in browser of `FakeURLHandler`).
     func testActivateOpensTheCallsPageWithOpenURL() throws {
-        try MainActor.assumeIsolated {
-            let handler = try FakeURLHandler()
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let h = try AgentHarness(
-                config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
-                environment: handler.environment)
-            defer {
-                h.stop()
-                watcher.stop()
-            }
+        let handler = try FakeURLHandler()
+        try withWatcherAndAgent(
+            config: "open-url = http://127.0.0.1:9/calls/{sessionId}?who={metadata.label}",
+            environment: handler.environment
+        ) { watcher, h in
             let client = try Self.registeredItem(h, watcher)
             XCTAssertEqual(Self.property(client, "ItemIsMenu"), "(<false>,)", "a click opens the page, not the menu")
             h.session("ses_u", proxy: "+2348000000001", label: "Rider")
@@ -605,14 +575,7 @@ extension AgentTrayItemTests {
     /// The Plasma widget owns no bus name: it says `ShowingCalls(true)`, and the item hides
     /// until it says false, or until its connection leaves the bus.
     func testPassiveWhileAPanelWidgetSaysItShowsTheCalls() throws {
-        try MainActor.assumeIsolated {
-            let watcher = try WatcherStandIn()
-            XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-            let h = try AgentHarness()
-            defer {
-                h.stop()
-                watcher.stop()
-            }
+        try withWatcherAndAgent { watcher, h in
             let client = try Self.registeredItem(h, watcher)
             var widget: BusTestClient? = try BusTestClient(destination: AgentBus.name)
             let said = widget!.call("ShowingCalls", Args.tuple([Args.b(true)]))
@@ -640,12 +603,13 @@ extension AgentTrayItemTests {
 /// Runs `body` with a StatusNotifierWatcher stand-in on the bus and a
 /// connected agent; stops both afterwards.
 private func withWatcherAndAgent(
-    config: String, _ body: @MainActor (WatcherStandIn, AgentHarness) throws -> Void
+    config: String = "", environment: [String: String] = [:],
+    _ body: @MainActor (WatcherStandIn, AgentHarness) throws -> Void
 ) throws {
     try MainActor.assumeIsolated {
         let watcher = try WatcherStandIn()
         XCTAssertTrue(LoopWait.until(timeout: 10) { watcher.ownsName })
-        let h = try AgentHarness(config: config)
+        let h = try AgentHarness(config: config, environment: environment)
         defer {
             h.stop()
             watcher.stop()

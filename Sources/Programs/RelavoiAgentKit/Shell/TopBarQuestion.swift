@@ -1,5 +1,4 @@
 import FoundationEssentials
-import RelavoiBanners
 import RelavoiClient
 import RelavoiCore
 import RelavoiDBus
@@ -7,23 +6,18 @@ import RelavoiGLib
 import RelavoiI18n
 import RelavoiSettings
 
-/// "Show Relavoi calls in the top bar?": asked once, as a notification, by a running agent
+/// "Show Relavoi calls in the top bar?": asked once (a `ConsentQuestion`) by a running agent
 /// on GNOME while the extension is installed but off and nobody has answered
-/// (`gnome-top-bar = ask`). The answer goes into agent.conf; yes turns the extension on
-/// through GNOME Shell. At most one question per run: closing it unanswered leaves the
-/// question for the next start.
+/// (`gnome-top-bar = ask`). Yes turns the extension on through GNOME Shell.
 @MainActor
 enum TopBarQuestion {
-    static let noticeKey = "notice:top-bar"
-    static let yes = "top-bar-on"
-    static let no = "top-bar-off"
-
     static func start(settings: AgentSettings, configPath: String, bus: BusConnection?, environment: [String: String]) {
         guard let bus else { return }
+        let question = Self.question
         let isGNOME = ShellExtensions.isGNOMEDesktop(environment)
         // Nothing to find out when the answer is known or this is not GNOME.
         if case .skip(let why) = TopBarOffer.decide(answer: settings.topBar, isGNOME: isGNOME, status: .disabled) {
-            Log.debug("top bar: not asking (\(why))")
+            question.skip(why)
             return
         }
         ShellExtensions.status(on: bus) { status in
@@ -31,43 +25,21 @@ enum TopBarQuestion {
             case .skip(let why):
                 // A shell that is missing, locked down or refuses the extension: one line, once.
                 switch status {
-                case .refused, .noShell, .extensionsOff: Log.message("top bar: not asking: \(why)")
-                default: Log.debug("top bar: not asking (\(why))")
+                case .refused, .noShell, .extensionsOff: question.skip(why, loudly: true)
+                default: question.skip(why)
                 }
             case .ask:
-                Log.info("top bar: asking whether to show the calls in the top bar")
-                let question = AgentNotice(
-                    summary: L("Show Relavoi calls in the top bar?"),
-                    body: L("Your call's timer and badge, next to the clock."),
-                    buttons: [
-                        NotificationButton(id: yes, label: L("Show in top bar")),
-                        NotificationButton(id: no, label: L("No, thanks")),
-                    ])
-                BannerDriver.shared.showNotice(question, key: noticeKey) { button in
-                    answered(button, status: status, configPath: configPath, bus: bus)
+                question.ask(configPath: configPath) {
+                    ShellExtensions.enable(on: bus, status: status) { outcome in
+                        Log.message("top bar: \(describe(outcome))")
+                        question.follow(with: notice(for: outcome))
+                    }
                 }
             }
         }
     }
 
-    private static func answered(_ button: String?, status: TopBarOffer.Status, configPath: String, bus: BusConnection)
-    {
-        switch button {
-        case yes:
-            save(.on, configPath: configPath)
-            ShellExtensions.enable(on: bus, status: status) { outcome in
-                Log.message("top bar: \(describe(outcome))")
-                BannerDriver.shared.showNotice(notice(for: outcome), key: noticeKey)
-            }
-        case no:
-            save(.off, configPath: configPath)
-            Log.message("top bar: the person said no; not asking again")
-        default:
-            Log.info("top bar: the question was closed unanswered; it is asked again at the next start")
-        }
-    }
-
-    /// What the person reads after a yes (it goes like an ordinary notification).
+    /// What the person reads after a yes.
     static func notice(for outcome: TopBarOffer.Outcome) -> AgentNotice {
         switch outcome {
         case .onNow:
@@ -96,12 +68,11 @@ enum TopBarQuestion {
         }
     }
 
-    static func save(_ answer: TopBarAnswer, configPath: String) {
-        do {
-            try AgentSettingsWriter.set([(Setting.topBar.key, answer.rawValue)], path: configPath)
-        } catch {
-            Log.warning(
-                "top bar: could not save \(Setting.topBar.key) = \(answer.rawValue) in \(configPath): \(error)")
-        }
+    /// What it asks, in the words of the person's language.
+    static var question: ConsentQuestion<TopBarAnswer> {
+        ConsentQuestion(
+            id: "top-bar", setting: .topBar, topic: "top bar", place: "the top bar",
+            summary: L("Show Relavoi calls in the top bar?"),
+            body: L("Your call's timer and badge, next to the clock."), yesLabel: L("Show in top bar"))
     }
 }

@@ -82,6 +82,15 @@ final class BusTestClient {
         return pending.reply
     }
 
+    /// The agent's `Calls` property, printed (`Args.printed`).
+    func agentCalls() -> String {
+        Args.printed(
+            call(
+                "Get", Args.tuple([Args.s(AgentBus.interface), Args.s("Calls")]),
+                interface: "org.freedesktop.DBus.Properties"
+            ).value)
+    }
+
     /// Subscribes to every signal on `path` (the agent's by default).
     func subscribe(interface: String? = nil, member: String? = nil, path: String = AgentBus.objectPath) {
         let callback: GDBusSignalCallback = { _, _, _, interface, member, parameters, data in
