@@ -8,8 +8,8 @@ import Testing
 /// failing, late or never), reconcile listings, user dismissals and time,
 /// for a few sessions, with the machine's promises checked after every step.
 @Suite struct CallMachineInterleavingTests {
-    /// What a person would see: the banner of each session, as the adapter
-    /// would have drawn it from the effects.
+    /// What a person would see: the banner of each session, as the driver
+    /// would have drawn it from the actions.
     enum Drawn: Equatable { case ringing, live, over }
 
     /// The truth the test knows: which calls are open, what the server said.
