@@ -31,7 +31,7 @@ out=${BENCH_OUT:-$repo/.build/bench}
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-agent
 # --demo (the start-up figure) starts the relavoi-sandbox beside the agent.
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-sandbox
-# The settings window's start-up row (relavoi-bench finds it beside the agent).
+# The window's start-up row (relavoi-bench finds it beside the agent).
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-window
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product relavoi-bench
 bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)

@@ -1,7 +1,7 @@
 import CGLib
 import RelavoiGLib
 
-/// `g_bus_get`, asynchronously, for a watcher that follows one connection.
+/// `g_bus_get`, asynchronously, for a watch that follows one connection.
 @MainActor
 enum AsyncBus {
     private final class Completion {
@@ -10,24 +10,24 @@ enum AsyncBus {
     }
 
     /// `attach` runs on the main loop with the connection (a reference the
-    /// watcher then owns) unless the watcher is gone or `isAttached` by then;
+    /// watch then owns) unless the watch is gone or `isAttached` by then;
     /// no bus is one log line, `consequence` saying what is not followed.
-    static func get<Watcher: AnyObject>(
-        _ type: GBusType, cancellable: UnsafeMutablePointer<GCancellable>?, for watcher: Watcher,
-        isAttached: @escaping @MainActor (Watcher) -> Bool, consequence: String,
-        attach: @escaping @MainActor (Watcher, OpaquePointer) -> Void
+    static func get<Watch: AnyObject>(
+        _ type: GBusType, cancellable: UnsafeMutablePointer<GCancellable>?, for watch: Watch,
+        isAttached: @escaping @MainActor (Watch) -> Bool, consequence: String,
+        attach: @escaping @MainActor (Watch, OpaquePointer) -> Void
     ) {
-        get(type, cancellable: cancellable) { [weak watcher] connection, error in
+        get(type, cancellable: cancellable) { [weak watch] connection, error in
             guard let connection else {
                 let bus = type == G_BUS_TYPE_SYSTEM ? "system" : "session"
                 Log.info("no \(bus) bus (\(error)): \(consequence)")
                 return
             }
-            guard let watcher, !isAttached(watcher) else {
+            guard let watch, !isAttached(watch) else {
                 g_object_unref(UnsafeMutableRawPointer(connection))
                 return
             }
-            attach(watcher, connection)
+            attach(watch, connection)
         }
     }
 

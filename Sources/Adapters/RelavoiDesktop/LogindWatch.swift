@@ -24,10 +24,10 @@ public final class LogindWatch {
     public static let objectPath = "/org/freedesktop/login1"
     public static let interface = "org.freedesktop.login1.Manager"
 
-    /// Carries the watcher through GDBus's `user_data` without keeping it alive.
+    /// Carries the watch through GDBus's `user_data` without keeping it alive.
     private final class Handle {
-        weak var watcher: LogindWatch?
-        init(_ watcher: LogindWatch) { self.watcher = watcher }
+        weak var watch: LogindWatch?
+        init(_ watch: LogindWatch) { self.watch = watch }
     }
 
     private let onEvent: @MainActor (Event) -> Void
@@ -52,14 +52,14 @@ public final class LogindWatch {
         AsyncBus.get(
             G_BUS_TYPE_SYSTEM, cancellable: cancellable, for: self, isAttached: { $0.connection != nil },
             consequence: "sleep and resume are not followed"
-        ) { watcher, connection in
+        ) { watch, connection in
             // The shared connection must not end the agent when the system bus goes away.
             g_dbus_connection_set_exit_on_close(connection, 0)
             let bus = BusConnection.adopting(connection)
-            watcher.connection = bus
-            watcher.subscribe(connection)
-            watcher.nameWatch = BusNameWatch(connection: bus, name: Self.busName) { [weak watcher] owner in
-                if owner == nil { watcher?.nameVanished() } else { watcher?.nameAppeared() }
+            watch.connection = bus
+            watch.subscribe(connection)
+            watch.nameWatch = BusNameWatch(connection: bus, name: Self.busName) { [weak watch] owner in
+                if owner == nil { watch?.nameVanished() } else { watch?.nameAppeared() }
             }
         }
     }
@@ -115,11 +115,11 @@ public final class LogindWatch {
                     failure = GErrorText.take(error)
                 }
                 if let fdList { g_object_unref(UnsafeMutableRawPointer(fdList)) }
-                guard let watcher = handle.watcher else {
+                guard let watch = handle.watch else {
                     if fd >= 0 { close(fd) }
                     return
                 }
-                watcher.lockAnswered(fd: fd, failure: failure)
+                watch.lockAnswered(fd: fd, failure: failure)
             }
         }
         let handle = Unmanaged.passRetained(Handle(self)).toOpaque()
@@ -166,7 +166,7 @@ public final class LogindWatch {
             MainActor.assumeIsolated {
                 let handle = Unmanaged<Handle>.fromOpaque(data!).takeUnretainedValue()
                 guard let parameters, GVariantValues.hasType(parameters, "(b)") else { return }
-                handle.watcher?.onEvent(.prepareForSleep(GVariantValues.bool(parameters, 0)))
+                handle.watch?.onEvent(.prepareForSleep(GVariantValues.bool(parameters, 0)))
             }
         }
         let destroy: GDestroyNotify = { data in Unmanaged<Handle>.fromOpaque(data!).release() }

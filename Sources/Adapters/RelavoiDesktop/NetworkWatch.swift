@@ -15,8 +15,8 @@ import RelavoiGLib
 public final class NetworkWatch {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
-        weak var watcher: NetworkWatch?
-        init(_ watcher: NetworkWatch) { self.watcher = watcher }
+        weak var watch: NetworkWatch?
+        init(_ watch: NetworkWatch) { self.watch = watch }
     }
 
     /// A pointer handed from the worker thread to the main actor.
@@ -31,7 +31,7 @@ public final class NetworkWatch {
     private var stopped = false
 
     /// - Parameters:
-    ///   - onReady: once, with the availability when the watcher attached.
+    ///   - onReady: once, with the availability when the watch attached.
     ///   - onChange: on every change signal, with the availability then.
     public init(onReady: @escaping @MainActor (Bool) -> Void, onChange: @escaping @MainActor (Bool) -> Void) {
         self.onReady = onReady
@@ -51,7 +51,7 @@ public final class NetworkWatch {
             guard let monitor = g_network_monitor_get_default() else { return }
             let passed = MonitorPointer(pointer: monitor)
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { handle.watcher?.attach(passed.pointer) }
+                MainActor.assumeIsolated { handle.watch?.attach(passed.pointer) }
             }
         }
     }
@@ -99,8 +99,8 @@ public final class NetworkWatch {
         guard let data else { return }
         let handle = Unmanaged<Handle>.fromOpaque(data).takeUnretainedValue()
         GLibCallbacks.onMain {
-            guard let watcher = handle.watcher, watcher.monitor != nil else { return }
-            watcher.onChange(watcher.isAvailable)
+            guard let watch = handle.watch, watch.monitor != nil else { return }
+            watch.onChange(watch.isAvailable)
         }
     }
 }

@@ -9,8 +9,8 @@ import RelavoiGLib
 public final class SessionBusWatch {
     /// GObject's `user_data`; its weak reference is read on the main actor only.
     private final class Handle: @unchecked Sendable {
-        weak var watcher: SessionBusWatch?
-        init(_ watcher: SessionBusWatch) { self.watcher = watcher }
+        weak var watch: SessionBusWatch?
+        init(_ watch: SessionBusWatch) { self.watch = watch }
     }
 
     private let connection: BusConnection
@@ -33,7 +33,7 @@ public final class SessionBusWatch {
         let onSignal: @convention(c) (OpaquePointer?, gboolean, gpointer?, gpointer?) -> Void = { _, _, _, data in
             guard let data else { return }
             let handle = Unmanaged<Handle>.fromOpaque(data).takeUnretainedValue()
-            GLibCallbacks.onMain { handle.watcher?.closed() }
+            GLibCallbacks.onMain { handle.watch?.closed() }
         }
         handlerID = GLibCallbacks.connect(
             UnsafeMutableRawPointer(pointer), "closed", unsafeBitCast(onSignal, to: GCallback.self),

@@ -29,14 +29,6 @@ extension Widget {
     public func setDescription(_ text: String?) {
         adw_preferences_group_set_description(typed(AdwPreferencesGroup.self), text)
     }
-    /// An AdwStatusPage's title and description.
-    public func setStatus(title: String, description: String?) {
-        adw_status_page_set_title(opaque, title)
-        adw_status_page_set_description(opaque, description)
-    }
-    public func setIconName(_ name: String) {
-        adw_status_page_set_icon_name(opaque, name)
-    }
 
     /// A GtkSwitch's state.
     public var isOn: Bool {

@@ -13,9 +13,6 @@ public enum AgentBus {
     /// The signature of `Diagnostics()`'s reply.
     public static let diagnosticsSignature = "(a{sx})"
 
-    /// The signature of `List()`'s reply.
-    public static let listSignature = "(a(sssbis))"
-
     package static let introspectionXML = """
         <node>
           <interface name="com.relavoi.Agent1">

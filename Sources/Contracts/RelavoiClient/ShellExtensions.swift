@@ -13,7 +13,7 @@ package enum ShellExtensions {
     package static let interface = "org.gnome.Shell.Extensions"
     package static let timeoutMilliseconds: Int32 = 5000
 
-    /// GNOME, GNOME Classic, Ubuntu's and other GNOME sessions name GNOME in
+    /// GNOME, GNOME Classic, Ubuntu's and other GNOME desktops name GNOME in
     /// `XDG_CURRENT_DESKTOP` (e.g. `ubuntu:GNOME`).
     package nonisolated static func isGNOMEDesktop(_ environment: [String: String]) -> Bool {
         (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "GNOME" }

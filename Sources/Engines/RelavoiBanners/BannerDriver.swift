@@ -4,8 +4,9 @@ import RelavoiCore
 import RelavoiGLib
 import RelavoiNotify
 
-/// Runs every banner of the process: the pure `BannerMachine` for state, one
-/// timer aligned to the second (none while nothing ticks or waits), the
+/// Runs every banner of the process: the pure `BannerPostingMachine` for the
+/// banners and what is posted of them, `NoticeMachine` for the agent's notices,
+/// one timer aligned to the second (none while nothing ticks or waits), the
 /// renderer for the current server, and the delivery thread for libnotify
 /// (`NotificationDeliveryDriver`).
 @MainActor
@@ -47,25 +48,19 @@ package final class BannerDriver {
     /// The wall clock (the banners and `LiveActivityManager` read one clock).
     package let now: @MainActor () -> Date = { Date() }
 
-    private var machine = BannerMachine()
+    private var machine = BannerPostingMachine()
+    private var notices = NoticeMachine()
     private var renderer = BannerRenderer(profile: .unknown)
-    private var shownSnapshots: [String: BannerSnapshot] = [:]
     private var removalHandlers: [String: RemovalHandler] = [:]
     /// Banners a click opens; only they get the `default` action.
     private var activationHandlers: [String: ActivationHandler] = [:]
-    /// Banners whose next ringing `Notify` is the call's first: the only one that names the sound.
-    private var pendingRings: Set<String> = []
     private lazy var timer = DeadlineTimer(slack: 0.005) { [weak self] in self?.tick() }
     private var delivery: NotificationDeliveryDriver?
     private var doNotDisturb: DoNotDisturbWatch?
     private var availabilityWaiters: [CheckedContinuation<Bool, Never>] = []
     private var available: Bool?
-    /// Nothing is rendered before the server's profile is known: the first
-    /// content a server sees is already adapted to it.
-    private var profileKnown = false
     private var nextKey = 0
-    /// The agent's own notices (`showNotice`), by key, and who hears what became of them.
-    private var notices: [String: AgentNotice] = [:]
+    /// Who hears what became of each notice (`showNotice`).
     private var noticeHandlers: [String: NoticeHandler] = [:]
     /// Called after each tick of the timer (see `addTickObserver`).
     private var tickObservers: [@MainActor () -> Void] = []
@@ -112,8 +107,7 @@ package final class BannerDriver {
     package func show(_ banner: Banner, key: String, rings: Bool = false, onRemoved: RemovalHandler? = nil) {
         startDelivery()
         if let onRemoved { removalHandlers[key] = onRemoved }
-        if rings { pendingRings.insert(key) } else if banner.phase != .ringing { pendingRings.remove(key) }
-        perform(machine.show(banner, key: key, now: now()))
+        perform(machine.show(banner, key: key, rings: rings, now: now()))
     }
 
     /// Shows a banner straight in its ended state, never live: a call that
@@ -123,9 +117,7 @@ package final class BannerDriver {
     ) {
         startDelivery()
         if let onRemoved { removalHandlers[key] = onRemoved }
-        let time = now()
-        _ = machine.show(banner, key: key, now: time)
-        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: time))
+        perform(machine.showEnded(banner, key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
     }
 
     /// What a click on banner `key` does, for as long as the banner lives
@@ -161,7 +153,7 @@ package final class BannerDriver {
     /// Closes every banner now.
     package func closeAll() {
         for key in machine.banners.keys.sorted() { perform(machine.close(key: key)) }
-        for key in notices.keys.sorted() { closeNotice(key: key) }
+        for key in notices.notices.keys.sorted() { closeNotice(key: key) }
     }
 
     // MARK: - Notices
@@ -173,25 +165,13 @@ package final class BannerDriver {
         guard settings.enabled else { return }
         startDelivery()
         if let onDone { noticeHandlers[key] = onDone }
-        guard notices[key] != notice else { return }
-        notices[key] = notice
-        if profileKnown { delivery?.post(key: key, content: renderer.render(notice)) }
+        carry(notices.show(notice, key: key))
     }
 
     /// Closes the notice under `key` (its handler is not called).
     package func closeNotice(key: String) {
         noticeHandlers[key] = nil
-        guard notices.removeValue(forKey: key) != nil else { return }
-        delivery?.post(key: key, content: nil)
-    }
-
-    private func noticeEnded(key: String, button: String?) {
-        let handler = noticeHandlers.removeValue(forKey: key)
-        if notices.removeValue(forKey: key) != nil, button != nil {
-            // Answered: the question goes (a resident notification would stay).
-            delivery?.post(key: key, content: nil)
-        }
-        handler?(button)
+        carry(notices.close(key: key))
     }
 
     /// GLib sources on the delivery thread's context (diagnostics); nil before `prepare`.
@@ -215,49 +195,48 @@ package final class BannerDriver {
 
     // MARK: - Carrying out the machine's actions
 
-    private func perform(_ actions: [BannerMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .present(let key, let snapshot):
-                present(key: key, snapshot: snapshot, previous: shownSnapshots[key])
-            case .close(let key):
-                delivery?.post(key: key, content: nil)
-            case .removed(let key, let byUser):
-                shownSnapshots[key] = nil
-                pendingRings.remove(key)
-                activationHandlers[key] = nil
-                removalHandlers.removeValue(forKey: key)?(byUser)
-            }
-        }
+    private func perform(_ actions: [BannerPostingMachine.Action]) {
+        carry(actions)
         reschedule()
     }
 
-    private func present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?) {
-        guard profileKnown, snapshot != previous else { return }
-        shownSnapshots[key] = snapshot
-        delivery?.post(key: key, content: render(key: key, snapshot, previous: previous))
+    private func carry(_ actions: [BannerPostingMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let key, let snapshot, let previous, let rings):
+                let opens = activationHandlers[key] != nil
+                let content = renderer.render(snapshot, previous: previous, rings: rings, opens: opens)
+                delivery?.post(key: key, content: content)
+            case .close(let key):
+                delivery?.post(key: key, content: nil)
+            case .removed(let key, let byUser):
+                activationHandlers[key] = nil
+                removalHandlers.removeValue(forKey: key)?(byUser)
+            case .keptOffScreen(let key):
+                Log.debug("banner: the notification of \(key) expired off screen; the call is kept")
+            }
+        }
     }
 
-    /// The content for a banner; the first ringing render of a call rings.
-    private func render(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> NotificationContent {
-        let rings = snapshot.kind == .ringing && pendingRings.remove(key) != nil
-        return renderer.render(snapshot, previous: previous, rings: rings, opens: activationHandlers[key] != nil)
+    private func carry(_ actions: [NoticeMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .present(let key, let notice):
+                delivery?.post(key: key, content: renderer.render(notice))
+            case .close(let key):
+                delivery?.post(key: key, content: nil)
+            case .ended(let key, let button):
+                noticeHandlers.removeValue(forKey: key)?(button)
+            }
+        }
     }
 
-    /// Re-sends every banner after the server or the settings changed. A
-    /// banner the server has not shown yet pops; the others update quietly.
+    /// Re-sends every banner and notice after the server or the settings changed.
     private func rerenderAll() {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
-        guard profileKnown else { return }
-        let time = now()
-        for (key, banner) in machine.banners {
-            let snapshot = banner.snapshot(at: time)
-            let previous = shownSnapshots[key].map { _ in snapshot }
-            shownSnapshots[key] = snapshot
-            delivery?.post(key: key, content: render(key: key, snapshot, previous: previous))
-        }
-        for (key, notice) in notices { delivery?.post(key: key, content: renderer.render(notice)) }
+        carry(machine.rerender(now: now()))
+        carry(notices.rerender())
     }
 
     /// One timer for all banners, set to the next moment anything changes:
@@ -296,14 +275,14 @@ package final class BannerDriver {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         delivery.start()
-        let monitor = DoNotDisturbWatch { [weak self] isOn in
+        let watch = DoNotDisturbWatch { [weak self] isOn in
             guard let self else { return }
             self.renderer.doNotDisturb = isOn
             // Ringing banners change (sound, urgency); ticking ones keep going quietly.
             self.rerenderAll()
         }
-        doNotDisturb = monitor
-        monitor.start()
+        doNotDisturb = watch
+        watch.start()
     }
 
     private func handle(_ event: NotificationDeliveryDriver.Event) {
@@ -314,34 +293,20 @@ package final class BannerDriver {
             availabilityWaiters.removeAll()
             for waiter in waiters { waiter.resume(returning: isAvailable) }
         case .profile(let profile, let restarted):
-            // A new server has none of our banners: all of them pop again.
-            if restarted { shownSnapshots.removeAll() }
+            machine.serverAppeared(restarted: restarted)
+            notices.serverAppeared()
             renderer.profile = profile
-            profileKnown = true
             doNotDisturb?.serverAppeared(following: profile.rules.doNotDisturbSwitch)
             rerenderAll()
         case .closed(let key, let reason):
-            if notices[key] != nil {
-                noticeEnded(key: key, button: nil)
+            if notices.notices[key] != nil {
+                carry(notices.closedByServer(key: key))
             } else {
-                // A tick posted here before this close reached the main thread would stay
-                // with the delivery driver (and come back on the next server): take it back.
-                delivery?.post(key: key, content: nil)
-                if reason == 1, let banner = machine.banners[key],
-                    renderer.leavesScreenByItself(banner.snapshot(at: now()).kind)
-                {
-                    // Its popup left as meant; the call goes on (its end pops anew).
-                    Log.debug("banner: the notification of \(key) expired off screen; the call is kept")
-                    perform(machine.expiredOffScreen(key: key))
-                } else {
-                    perform(
-                        machine.closedByServer(
-                            key: key, byUser: renderer.profile.rules.dismissalReasons.contains(reason)))
-                }
+                perform(machine.closedByServer(key: key, reason: reason, renderer: renderer, now: now()))
             }
         case .activated(let key, let action, let token):
-            if notices[key] != nil {
-                if action != "default" { noticeEnded(key: key, button: action) }
+            if notices.notices[key] != nil {
+                carry(notices.activated(key: key, action: action))
             } else if action == "default" {
                 activationHandlers[key]?(token)
             }

@@ -28,8 +28,6 @@ package final class AgentWatch {
         ) { [weak self] _ in self?.refresh() }
     }
 
-    package var agentRuns: Bool { nameWatch?.owner != nil }
-
     /// Reads the properties now (or says no agent).
     package func refresh() {
         guard nameWatch?.owner != nil else {

@@ -7,7 +7,7 @@ import RelavoiGtk
 import RelavoiI18n
 import RelavoiSettings
 
-/// The Relavoi window: one instance a session (GApplication `com.relavoi.Agent.Settings`;
+/// The Relavoi window: one instance on the desktop (GApplication `com.relavoi.Agent.Settings`;
 /// a second launch raises the first), three pages, the agent followed over D-Bus.
 @MainActor
 public final class RelavoiWindow {

@@ -109,7 +109,7 @@ final class AgentCallsPropertyTests: XCTestCase {
         }
     }
 
-    /// agent.conf changed while a call rings (as the settings window writes it):
+    /// agent.conf changed while a call rings (as the window writes it):
     /// the new lock-screen setting reaches `Calls` at once, with the stream
     /// and the banner kept and no second lookup of the secret; a file that
     /// cannot be used changes nothing.

@@ -102,7 +102,7 @@ final class TopBarQuestionTests: XCTestCase {
         try MainActor.assumeIsolated {
             // (shell state, environment, the log's reason); nil state: no shell on the bus.
             let cases: [(Int??, [String: String], String)] = [
-                (.some(2), ["XDG_CURRENT_DESKTOP": "KDE"], "not a GNOME session"),
+                (.some(2), ["XDG_CURRENT_DESKTOP": "KDE"], "not a GNOME desktop"),
                 (.some(1), Self.gnome, "the extension is already on"),
                 (.some(.none), Self.gnome, "the extension is not installed"),
                 (.some(4), Self.gnome, "GNOME Shell refuses the extension"),

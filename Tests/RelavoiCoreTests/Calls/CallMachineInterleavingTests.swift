@@ -8,8 +8,8 @@ import Testing
 /// failing, late or never), reconcile listings, user dismissals and time,
 /// for a few sessions, with the machine's promises checked after every step.
 @Suite struct CallMachineInterleavingTests {
-    /// What a person would see: the banner of each session, as the adapter
-    /// would have drawn it from the effects.
+    /// What a person would see: the banner of each session, as the driver
+    /// would have drawn it from the actions.
     enum Drawn: Equatable { case ringing, live, over }
 
     /// The truth the test knows: which calls are open, what the server said.
@@ -49,10 +49,10 @@ import Testing
             var now = Date(timeIntervalSince1970: 1_800_000_000)
             for step in 0..<80 {
                 now = now.addingTimeInterval(Double.random(in: 0..<0.6, using: &random))
-                let effects = Self.randomStep(&machine, &world, now: now, random: &random)
-                world.trace.append("  effects: \(effects)")
+                let actions = Self.randomStep(&machine, &world, now: now, random: &random)
+                world.trace.append("  actions: \(actions)")
                 if world.trace.count > 24 { world.trace.removeFirst(world.trace.count - 24) }
-                Self.apply(effects, to: &world)
+                Self.apply(actions, to: &world)
                 if let failure = Self.broken(machine, world) {
                     Issue.record(
                         "seed \(seed) step \(step) (filter \(filtered)): \(failure)\n\(world.trace.joined(separator: "\n"))"
@@ -174,9 +174,9 @@ import Testing
         }
     }
 
-    static func apply(_ effects: [CallMachine.Action], to w: inout World) {
-        for effect in effects {
-            switch effect {
+    static func apply(_ actions: [CallMachine.Action], to w: inout World) {
+        for action in actions {
+            switch action {
             case .show(let view, let rings):
                 if case .ringing = view.phase {
                     w.drawn[view.sessionId] = .ringing

@@ -24,22 +24,22 @@ import Testing
         return SessionDetails(json: .object(fields), labelKey: "label", tenantId: nil)!
     }
 
-    func shows(_ effects: [Action]) -> [(CallMachine.CallView, Bool)] {
-        effects.compactMap { if case .show(let view, let rings) = $0 { return (view, rings) } else { return nil } }
+    func shows(_ actions: [Action]) -> [(CallMachine.CallView, Bool)] {
+        actions.compactMap { if case .show(let view, let rings) = $0 { return (view, rings) } else { return nil } }
     }
 
-    func detailRequest(_ effects: [Action]) -> Int? {
-        for case .fetchDetails(_, let request) in effects { return request }
+    func detailRequest(_ actions: [Action]) -> Int? {
+        for case .fetchDetails(_, let request) in actions { return request }
         return nil
     }
 
-    func verifyRequest(_ effects: [Action]) -> Int? {
-        for case .verify(_, let request) in effects { return request }
+    func verifyRequest(_ actions: [Action]) -> Int? {
+        for case .verify(_, let request) in actions { return request }
         return nil
     }
 
-    func isBannerEffect(_ effect: Action) -> Bool {
-        switch effect {
+    func isBannerAction(_ action: Action) -> Bool {
+        switch action {
         case .show, .end, .miss: return true
         default: return false
         }
@@ -50,7 +50,7 @@ import Testing
     @Test func firstShowWaitsForTheLookupAndCarriesEverything() {
         var m = machine()
         let ring = m.event(.callIncoming(sessionId: "s", callerNumber: "+15550100", ts: at(0)), now: at(0))
-        #expect(!ring.contains(where: isBannerEffect), "no guess before the server answered")
+        #expect(!ring.contains(where: isBannerAction), "no guess before the server answered")
         let request = try! #require(detailRequest(ring))
         #expect(m.nextWake() == at(0.4))
         let arrived = m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(0.05))
@@ -109,24 +109,24 @@ import Testing
             (.object(["verified": .bool(true), "sessionId": .string("other")]), .unverified), (nil, .unavailable),
         ] as [(JSONValue?, VerificationBadge)] {
             var n = machine { $0.verifiesByUserPhone = true }
-            let effects = n.event(.callAnswered(sessionId: "s", ts: at(0)), now: at(0))
+            let actions = n.event(.callAnswered(sessionId: "s", ts: at(0)), now: at(0))
             _ = n.detailsArrived(
-                sessionId: "s", request: detailRequest(effects)!, details: self.details("s"), now: at(0))
+                sessionId: "s", request: detailRequest(actions)!, details: self.details("s"), now: at(0))
             let shown = shows(
-                n.verificationArrived(sessionId: "s", request: verifyRequest(effects)!, answer: answer, now: at(0)))
+                n.verificationArrived(sessionId: "s", request: verifyRequest(actions)!, answer: answer, now: at(0)))
             #expect(shown.map(\.0.badge) == [badge])
         }
     }
 
     @Test func aKnownSessionShowsItsLabelAtOnceAndIsVerifiedAgain() {
         var m = machine { $0.verifiesByUserPhone = true }
-        var effects = m.event(.callAnswered(sessionId: "s", ts: at(0)), now: at(0))
-        _ = m.detailsArrived(sessionId: "s", request: detailRequest(effects)!, details: details("s"), now: at(0))
-        _ = m.verificationArrived(sessionId: "s", request: verifyRequest(effects)!, answer: nil, now: at(0))
+        var actions = m.event(.callAnswered(sessionId: "s", ts: at(0)), now: at(0))
+        _ = m.detailsArrived(sessionId: "s", request: detailRequest(actions)!, details: details("s"), now: at(0))
+        _ = m.verificationArrived(sessionId: "s", request: verifyRequest(actions)!, answer: nil, now: at(0))
         _ = m.event(.callEnded(sessionId: "s", durationSeconds: 3, ts: at(3)), now: at(3))
-        effects = m.event(.callIncoming(sessionId: "s", callerNumber: "+15550100", ts: at(10)), now: at(10))
-        #expect(detailRequest(effects) == nil, "details are cached")
-        #expect(verifyRequest(effects) != nil, "verification is asked again for a new call")
+        actions = m.event(.callIncoming(sessionId: "s", callerNumber: "+15550100", ts: at(10)), now: at(10))
+        #expect(detailRequest(actions) == nil, "details are cached")
+        #expect(verifyRequest(actions) != nil, "verification is asked again for a new call")
         let first = shows(m.tick(now: at(10.4)))
         #expect(first.first?.0.label == "Rider" && first.first?.0.badge == .checking)
         #expect(first.first?.1 == true, "a new call rings again")
@@ -137,7 +137,7 @@ import Testing
     @Test func oneRingPerCall() {
         var m = machine()
         var rings = 0
-        func count(_ effects: [Action]) { rings += shows(effects).filter(\.1).count }
+        func count(_ actions: [Action]) { rings += shows(actions).filter(\.1).count }
         let request = detailRequest(m.event(.callIncoming(sessionId: "s", callerNumber: "+1", ts: at(0)), now: at(0)))!
         count(m.tick(now: at(0.4)))
         count(m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(0.6)))
@@ -151,8 +151,8 @@ import Testing
     @Test func anAnswerOlderThanTheEndIsStale() {
         var m = machine()
         _ = m.event(.callEnded(sessionId: "s", durationSeconds: 0, ts: at(10)), now: at(10))
-        let effects = m.event(.callAnswered(sessionId: "s", ts: at(5)), now: at(11))
-        #expect(!effects.contains(where: isBannerEffect))
+        let actions = m.event(.callAnswered(sessionId: "s", ts: at(5)), now: at(11))
+        #expect(!actions.contains(where: isBannerAction))
         #expect(!m.isFollowed("s"))
     }
 
@@ -161,7 +161,7 @@ import Testing
         // call.answered carries no proxy number: the filter must ask the server.
         let asked = m.event(.callAnswered(sessionId: "s", ts: at(0)), now: at(0))
         let request = detailRequest(asked)!
-        #expect(!asked.contains(where: isBannerEffect))
+        #expect(!asked.contains(where: isBannerAction))
         #expect(m.tick(now: at(0.4)).isEmpty, "nothing is shown before the filter passed")
         #expect(m.event(.callEnded(sessionId: "s", durationSeconds: 4, ts: at(1)), now: at(1)).isEmpty)
         let arrived = m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(1.5))
@@ -175,7 +175,7 @@ import Testing
         let request = detailRequest(m.event(.callAnswered(sessionId: "x", ts: at(0)), now: at(0)))!
         #expect(
             m.detailsArrived(sessionId: "x", request: request, details: details("x", proxy: "+1999"), now: at(0.1))
-                .allSatisfy { !isBannerEffect($0) })
+                .allSatisfy { !isBannerAction($0) })
         #expect(!m.isFollowed("x"))
         _ = m.event(.sessionCreated(sessionId: "y", proxyNumber: "+1999", ts: at(0)), now: at(0))
         #expect(m.event(.callIncoming(sessionId: "y", callerNumber: "+1999", ts: at(1)), now: at(1)).isEmpty)
@@ -188,8 +188,8 @@ import Testing
                 m.event(.callIncoming(sessionId: "s", callerNumber: "+1", ts: at(0)), now: at(0)))!
             _ = m.detailsArrived(sessionId: "s", request: request, details: details("s"), now: at(0.1))
             let payload: JSONValue = .object(["payload": .object(["sessionId": .string("s")])])
-            let effects = m.event(.unknown(type: type, payload: payload), now: at(2))
-            #expect(effects.contains { if case .miss = $0 { return true } else { return false } })
+            let actions = m.event(.unknown(type: type, payload: payload), now: at(2))
+            #expect(actions.contains { if case .miss = $0 { return true } else { return false } })
             #expect(!m.isFollowed("s"))
         }
     }
@@ -205,7 +205,7 @@ import Testing
         #expect(dismissed.contains(.summary(count: 0)))
         #expect(shows(dismissed).map(\.0.sessionId) == ["b"], "b takes the free banner at once")
         #expect(
-            m.event(.callAnswered(sessionId: "a", ts: at(1)), now: at(1)).allSatisfy { !isBannerEffect($0) },
+            m.event(.callAnswered(sessionId: "a", ts: at(1)), now: at(1)).allSatisfy { !isBannerAction($0) },
             "a dismissed call is never shown again")
     }
 
@@ -248,11 +248,11 @@ import Testing
             CallsInProgress.Call(sessionId: "c", answeredAt: at(0)),
             CallsInProgress.Call(sessionId: "d", answeredAt: at(-30)),
         ]
-        let effects = m.callsInProgressListed(listed, token: token, now: at(2))
+        let actions = m.callsInProgressListed(listed, token: token, now: at(2))
         #expect(!m.isFollowed("c"), "ended on the stream during the listing")
         #expect(m.isFollowed("d") && m.isFollowed("b"))
         #expect(m.answeredStarts["d"] == at(-30), "shown from its answer time on the server")
-        #expect(!effects.contains { if case .end = $0 { return true } else { return false } })
+        #expect(!actions.contains { if case .end = $0 { return true } else { return false } })
     }
 
     /// The listing's end of a call keeps no local end time: with the
@@ -282,8 +282,8 @@ import Testing
         var m = machine()
         let request = detailRequest(m.event(.callAnswered(sessionId: "a", ts: at(0)), now: at(0)))!
         _ = m.detailsArrived(sessionId: "a", request: request, details: details("a"), now: at(0))
-        let effects = m.closeAll()
-        #expect(effects.contains { if case .end(_, _, true) = $0 { return true } else { return false } })
+        let actions = m.closeAll()
+        #expect(actions.contains { if case .end(_, _, true) = $0 { return true } else { return false } })
         #expect(m.followedCount == 0)
     }
 }

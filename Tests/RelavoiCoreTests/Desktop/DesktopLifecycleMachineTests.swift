@@ -5,7 +5,7 @@ import Testing
 @Suite struct DesktopLifecycleMachineTests {
     typealias Action = DesktopLifecycleMachine.Action
 
-    func effects(_ actions: [Action]) -> [Action] {
+    func withoutLogs(_ actions: [Action]) -> [Action] {
         actions.filter { if case .log = $0 { return false } else { return true } }
     }
 
@@ -14,7 +14,7 @@ import Testing
     @Test func sleepClosesTheStreamThenLetsTheSystemSleep() {
         var life = DesktopLifecycleMachine()
         #expect(life.sleepServiceAppeared() == [.takeSleepLock])
-        #expect(effects(life.prepareForSleep()) == [.closeStream])
+        #expect(withoutLogs(life.prepareForSleep()) == [.closeStream])
         #expect(life.phase == .closingForSleep)
         // The lock is held until the stream is closed.
         #expect(life.streamClosedForSleep() == [.releaseSleepLock])
@@ -28,7 +28,8 @@ import Testing
         _ = life.prepareForSleep()
         _ = life.streamClosedForSleep()
         let actions = life.resumed()
-        #expect(effects(actions) == [.releaseSleepLock, .takeSleepLock, .refreshTimers, .openStream, .reconnectNow])
+        #expect(
+            withoutLogs(actions) == [.releaseSleepLock, .takeSleepLock, .refreshTimers, .openStream, .reconnectNow])
         #expect(life.phase == .awake)
         // The next welcome reconciles calls in progress over REST.
         #expect(life.streamStateChanged(.connecting) == [])
@@ -38,7 +39,7 @@ import Testing
     @Test func resumeBeforeTheStreamFinishedClosing() {
         var life = DesktopLifecycleMachine()
         _ = life.prepareForSleep()
-        #expect(effects(life.resumed()).contains(.openStream))
+        #expect(withoutLogs(life.resumed()).contains(.openStream))
         // The late completion of the close does not release the new lock or change the phase.
         #expect(life.streamClosedForSleep() == [])
         #expect(life.phase == .awake)
@@ -47,7 +48,7 @@ import Testing
     @Test func resumeWithoutASleepSignalProbesTheOpenStream() {
         var life = DesktopLifecycleMachine()
         let actions = life.resumed()
-        #expect(effects(actions).contains(.reconnectNow))
+        #expect(withoutLogs(actions).contains(.reconnectNow))
         #expect(actions.contains(.log(.message, "resumed from a sleep the agent did not see begin: reconnecting now")))
     }
 
@@ -78,11 +79,11 @@ import Testing
     @Test func networkBackReconnectsOnceTheBurstSettled() {
         var life = DesktopLifecycleMachine()
         life.networkKnown(available: true)
-        #expect(effects(life.networkChanged(available: false, now: 10)) == [])
-        #expect(effects(life.networkChanged(available: true, now: 20)) == [.armNetworkTimer(after: 0.25)])
+        #expect(withoutLogs(life.networkChanged(available: false, now: 10)) == [])
+        #expect(withoutLogs(life.networkChanged(available: true, now: 20)) == [.armNetworkTimer(after: 0.25)])
         // More changes in the same burst do not re-arm.
         #expect(life.networkChanged(available: true, now: 20.1) == [])
-        #expect(effects(life.networkTimerFired(now: 20.25)) == [.reconnectNow])
+        #expect(withoutLogs(life.networkTimerFired(now: 20.25)) == [.reconnectNow])
         #expect(life.networkTimerFired(now: 20.3) == [])
     }
 
@@ -90,7 +91,7 @@ import Testing
         var life = DesktopLifecycleMachine()
         life.networkKnown(available: true)
         #expect(life.networkChanged(available: true, now: 5) == [.armNetworkTimer(after: 0.25)])
-        #expect(effects(life.networkTimerFired(now: 5.25)) == [.reconnectNow])
+        #expect(withoutLogs(life.networkTimerFired(now: 5.25)) == [.reconnectNow])
     }
 
     @Test func churningNetworkReconnectsAtMostEveryTwoSeconds() {
@@ -116,7 +117,7 @@ import Testing
         var life = DesktopLifecycleMachine()
         life.networkKnown(available: true)
         _ = life.networkChanged(available: true, now: 0)
-        #expect(effects(life.networkChanged(available: false, now: 0.1)) == [.cancelNetworkTimer])
+        #expect(withoutLogs(life.networkChanged(available: false, now: 0.1)) == [.cancelNetworkTimer])
         #expect(life.networkAvailable == false)
         // Down again: no action, no log.
         #expect(life.networkChanged(available: false, now: 0.2) == [])
@@ -127,7 +128,7 @@ import Testing
     @Test func networkChangesWhileAsleepWaitForTheResume() {
         var life = DesktopLifecycleMachine()
         _ = life.networkChanged(available: true, now: 0)
-        #expect(effects(life.prepareForSleep()) == [.cancelNetworkTimer, .closeStream])
+        #expect(withoutLogs(life.prepareForSleep()) == [.cancelNetworkTimer, .closeStream])
         #expect(life.networkChanged(available: true, now: 1) == [])
         #expect(life.networkTimerFired(now: 1.3) == [])
     }
@@ -137,7 +138,7 @@ import Testing
     @Test func sessionBusClosingEndsTheAgentOnce() {
         var life = DesktopLifecycleMachine()
         _ = life.networkChanged(available: true, now: 0)
-        #expect(effects(life.sessionBusClosed()) == [.cancelNetworkTimer, .releaseSleepLock, .endAgent])
+        #expect(withoutLogs(life.sessionBusClosed()) == [.cancelNetworkTimer, .releaseSleepLock, .endAgent])
         #expect(life.sessionBusClosed() == [])
         #expect(life.phase == .ended)
     }
@@ -154,7 +155,7 @@ import Testing
 
     @Test func anUnaskedDisconnectMeansTheAgentIsStopping() {
         var life = DesktopLifecycleMachine()
-        #expect(effects(life.streamStateChanged(.disconnected)) == [.releaseSleepLock])
+        #expect(withoutLogs(life.streamStateChanged(.disconnected)) == [.releaseSleepLock])
         #expect(life.phase == .ended)
         #expect(life.resumed() == [])
         #expect(life.sessionBusClosed() == [])

@@ -11,7 +11,7 @@ import Testing
 
     static func t(_ seconds: Double) -> Date { t0.addingTimeInterval(seconds) }
 
-    /// The machine driven by an adapter whose one timer fires on time: every
+    /// The machine driven by a driver whose one timer fires on time: every
     /// step first fires `tick` at each deadline passed, and every action is kept
     /// with the second it came at.
     struct Run {

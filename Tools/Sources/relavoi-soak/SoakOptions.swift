@@ -36,7 +36,7 @@ struct SoakOptions {
     /// xfce4-notifyd's default; python3-dbusmock keeps every one until closed,
     /// which no server the agent targets does unless the person leaves them
     /// in a tray (GNOME): then the agent holds what the tray shows.
-    static let noticeTimeout = 10.0
+    static let bannerTimeout = 10.0
 
     init(environment: [String: String], executable: String) throws {
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()

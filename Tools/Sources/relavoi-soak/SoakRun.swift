@@ -25,9 +25,9 @@ final class SoakRun {
     private var held: [() -> Void] = []
     /// The current server's notifications with a timeout: when each was last
     /// shown (its update count then), and the ones it expired.
-    private var noticesShown: [UInt32: (updates: Int, at: Double)] = [:]
-    private var noticesExpired: Set<UInt32> = []
-    private var noticesGeneration = 0
+    private var bannersShown: [UInt32: (updates: Int, at: Double)] = [:]
+    private var bannersExpired: Set<UInt32> = []
+    private var bannersGeneration = 0
     private var calls: [String: CallPhase] = [:]
     private var callSerial = 0
     private var counts: [String: Int] = [:]
@@ -153,7 +153,7 @@ final class SoakRun {
             }
             feedFill()
             if elapsed >= nextExpiry {
-                expireNotices()
+                expireBanners()
                 nextExpiry = elapsed + 2
             }
             if elapsed >= nextSample, startStats != nil, endStats == nil {
@@ -175,27 +175,27 @@ final class SoakRun {
     }
 
     /// Closes, as expired, the notifications with a timeout that the server
-    /// has shown unchanged for `SoakOptions.noticeTimeout`, as dunst, Plasma
+    /// has shown unchanged for `SoakOptions.bannerTimeout`, as dunst, Plasma
     /// and xfce4-notifyd do; an update starts the timeout again.
-    private func expireNotices() {
+    private func expireBanners() {
         guard mock.isRunning else { return }
-        if noticesGeneration != mock.generation {
+        if bannersGeneration != mock.generation {
             // A new server numbers its notifications from 1 again.
-            noticesGeneration = mock.generation
-            noticesShown = [:]
-            noticesExpired = []
+            bannersGeneration = mock.generation
+            bannersShown = [:]
+            bannersExpired = []
         }
         for notification in mock.ledger().notifications.values
-        where !notification.resident && !notification.closed && !noticesExpired.contains(notification.id) {
-            guard let shown = noticesShown[notification.id], shown.updates == notification.updates else {
-                noticesShown[notification.id] = (notification.updates, elapsed)
+        where !notification.resident && !notification.closed && !bannersExpired.contains(notification.id) {
+            guard let shown = bannersShown[notification.id], shown.updates == notification.updates else {
+                bannersShown[notification.id] = (notification.updates, elapsed)
                 continue
             }
-            if elapsed - shown.at >= SoakOptions.noticeTimeout {
+            if elapsed - shown.at >= SoakOptions.bannerTimeout {
                 mock.expire(id: notification.id)
-                noticesExpired.insert(notification.id)
-                noticesShown[notification.id] = nil
-                count("notices expired")
+                bannersExpired.insert(notification.id)
+                bannersShown[notification.id] = nil
+                count("banners expired")
             }
         }
     }

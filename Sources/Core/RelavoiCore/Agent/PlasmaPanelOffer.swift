@@ -1,5 +1,5 @@
 /// Whether to ask the person to put the Relavoi widget in their Plasma panel, and the
-/// scripts plasmashell runs for it (`org.kde.PlasmaShell.evaluateScript`). Pure: the adapter
+/// scripts plasmashell runs for it (`org.kde.PlasmaShell.evaluateScript`). Pure: the driver
 /// (`PlasmaPanelQuestion`) runs the probe and the add.
 public enum PlasmaPanelOffer {
     public static let widgetId = "com.relavoi.call"
@@ -81,7 +81,7 @@ public enum PlasmaPanelOffer {
     /// Asks only on Plasma, before the person has answered, when plasmashell answers, is
     /// recent enough, has the widget installed and no panel holds it yet.
     public static func decide(answer: PlasmaPanelAnswer, isKDE: Bool, shell: Shell?) -> Decision {
-        guard isKDE else { return .skip("not a KDE Plasma session") }
+        guard isKDE else { return .skip("not a KDE Plasma desktop") }
         guard answer == .ask else {
             return .skip("already answered: \(answer.rawValue)")
         }
@@ -94,7 +94,7 @@ public enum PlasmaPanelOffer {
         return .ask
     }
 
-    /// A KDE session: XDG_CURRENT_DESKTOP names KDE.
+    /// A KDE Plasma desktop: XDG_CURRENT_DESKTOP names KDE.
     public static func isKDEDesktop(_ environment: [String: String]) -> Bool {
         (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "KDE" }
     }

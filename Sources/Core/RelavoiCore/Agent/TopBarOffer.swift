@@ -11,7 +11,7 @@ public enum TopBarOffer {
         case extensionsOff
         /// Neither the shell nor the disk has it.
         case notInstalled
-        /// On disk, unknown to the running shell: installed since the session started.
+        /// On disk, unknown to the running shell: installed since the desktop started.
         case installedSinceLogin
         case enabled
         case disabled
@@ -42,7 +42,7 @@ public enum TopBarOffer {
     /// Asks only on GNOME, only before the person has answered, and only when turning the
     /// extension on can work: installed, not on, not refused by the shell.
     public static func decide(answer: TopBarAnswer, isGNOME: Bool, status: Status) -> Decision {
-        guard isGNOME else { return .skip("not a GNOME session") }
+        guard isGNOME else { return .skip("not a GNOME desktop") }
         guard answer == .ask else { return .skip("already answered: \(answer.rawValue)") }
         switch status {
         case .noShell: return .skip("GNOME Shell is not on the session bus")
@@ -59,7 +59,7 @@ public enum TopBarOffer {
         /// The shell turned it on now.
         case onNow
         /// Turned on for the next login: the running shell does not know the extension yet
-        /// (installed since the session started; on Wayland the shell cannot load it before).
+        /// (installed since the desktop started; on Wayland the shell cannot load it before).
         case onAtNextLogin
         /// It could not be turned on, and why.
         case failed(String)

@@ -5,8 +5,6 @@
 public struct BannerRenderer: Sendable {
     public static let appId = "com.relavoi.Agent"
     public static let appName = "Relavoi"
-    public static let verifiedIcon = VerificationBadge.verified.iconName
-    public static let unverifiedIcon = VerificationBadge.unverified.iconName
     public static let appIcon = "com.relavoi.Agent"
 
     public var profile: NotificationServerProfile

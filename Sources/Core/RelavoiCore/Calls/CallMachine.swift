@@ -236,7 +236,7 @@ public struct CallMachine: Sendable {
             guard call.admitted else { return [] }
             return slotActions(book.callChanged(sessionId, phase: bookPhase(phase)), now: now)
         }
-        var effects: [Action] = []
+        var actions: [Action] = []
         let entry = directory[sessionId]
         var admitted = true
         if !settings.proxyNumbers.isEmpty {
@@ -247,34 +247,34 @@ public struct CallMachine: Sendable {
                 admitted = false
             }
         }
-        if calls.count >= settings.capacity { effects += dropOldestUnshown() }
+        if calls.count >= settings.capacity { actions += dropOldestUnshown() }
         var call = Call(phase: phase, proxyNumber: entry?.proxyNumber, label: entry?.details?.label, admitted: admitted)
         if case .ringing(let since) = phase { call.rangAt = since }
         calls[sessionId] = call
-        effects += askLookups(sessionId, now: now)
-        if admitted { effects += slotActions(book.callChanged(sessionId, phase: bookPhase(phase)), now: now) }
-        return effects
+        actions += askLookups(sessionId, now: now)
+        if admitted { actions += slotActions(book.callChanged(sessionId, phase: bookPhase(phase)), now: now) }
+        return actions
     }
 
     /// Asks what the call needs, in parallel: the session's details unless
     /// known, and its verification (asked again for every new call).
     private mutating func askLookups(_ sessionId: String, now: Date) -> [Action] {
-        var effects: [Action] = []
+        var actions: [Action] = []
         let entry = directory[sessionId]
         let needsDetails = entry?.details == nil || !settings.verifiesByUserPhone
         if needsDetails, detailRequests[sessionId] == nil {
             let token = takeToken()
             detailRequests[sessionId] = token
             detailDeadlines.append(sessionId, token: token, at: now.addingTimeInterval(settings.lookupTimeout))
-            effects.append(.fetchDetails(sessionId: sessionId, request: token))
+            actions.append(.fetchDetails(sessionId: sessionId, request: token))
         }
         if settings.verifiesByUserPhone {
             let token = takeToken()
             calls[sessionId]?.verifyRequest = token
             verifyDeadlines.append(sessionId, token: token, at: now.addingTimeInterval(settings.lookupTimeout))
-            effects.append(.verify(sessionId: sessionId, request: token))
+            actions.append(.verify(sessionId: sessionId, request: token))
         }
-        return effects
+        return actions
     }
 
     private mutating func finish(_ sessionId: String, _ finish: Finish) -> [Action] {
@@ -292,9 +292,9 @@ public struct CallMachine: Sendable {
         calls[sessionId] = nil
         // The book ends only a call that held a banner slot; overflow and
         // dismissed calls end without one.
-        let commands = book.callFinished(sessionId)
-        let effects = commands.contains(.endBanner(sessionId: sessionId)) ? [endAction(sessionId, call, finish)] : []
-        return effects + slotActions(commands, now: nil)
+        let bookActions = book.callFinished(sessionId)
+        let actions = bookActions.contains(.endBanner(sessionId: sessionId)) ? [endAction(sessionId, call, finish)] : []
+        return actions + slotActions(bookActions, now: nil)
     }
 
     /// How a finished call's banner ends: a missed-call banner for a ringing
@@ -322,9 +322,9 @@ public struct CallMachine: Sendable {
         }
         detailRequests[sessionId] = nil
         if let details { directory.rememberDetails(details, for: sessionId) }
-        var effects: [Action] = []
-        if details == nil { effects.append(.log(.info, "could not look up session \(sessionId)")) }
-        guard var call = calls[sessionId] else { return effects }
+        var actions: [Action] = []
+        if details == nil { actions.append(.log(.info, "could not look up session \(sessionId)")) }
+        guard var call = calls[sessionId] else { return actions }
         if let details {
             if let proxyNumber = details.proxyNumber { call.proxyNumber = proxyNumber }
             call.label = details.label
@@ -333,8 +333,8 @@ public struct CallMachine: Sendable {
             call.badge = details.map { $0.isLive ? .verified : .unverified } ?? .unavailable
         }
         calls[sessionId] = call
-        if !call.admitted { return effects + admitAfterLookup(sessionId, call, now: now) }
-        return effects + refresh(sessionId, now: now)
+        if !call.admitted { return actions + admitAfterLookup(sessionId, call, now: now) }
+        return actions + refresh(sessionId, now: now)
     }
 
     /// `GET /sessions/verify` answered (`answer` nil: failed).
@@ -349,10 +349,10 @@ public struct CallMachine: Sendable {
             answer.map { VerificationBadge(verified: SessionDetails.verifies($0, sessionId: sessionId)) }
             ?? .unavailable
         calls[sessionId] = call
-        var effects: [Action] = []
-        if answer == nil { effects.append(.log(.info, "could not verify the call in session \(sessionId)")) }
-        guard call.admitted else { return effects }
-        return effects + refresh(sessionId, now: now)
+        var actions: [Action] = []
+        if answer == nil { actions.append(.log(.info, "could not verify the call in session \(sessionId)")) }
+        guard call.admitted else { return actions }
+        return actions + refresh(sessionId, now: now)
     }
 
     /// The details of a call held back by the proxy-number filter arrived.
@@ -399,14 +399,14 @@ public struct CallMachine: Sendable {
         }
     }
 
-    private mutating func slotActions(_ commands: [CallBook.Action], now: Date?) -> [Action] {
-        var effects: [Action] = []
-        for command in commands {
-            switch command {
+    private mutating func slotActions(_ bookActions: [CallBook.Action], now: Date?) -> [Action] {
+        var actions: [Action] = []
+        for bookAction in bookActions {
+            switch bookAction {
             case .showBanner(let sessionId, _):
                 guard let call = calls[sessionId] else { continue }
                 if call.shown || isComplete(sessionId, call) {
-                    effects.append(show(sessionId))
+                    actions.append(show(sessionId))
                 } else if call.firstShowToken == nil, let now {
                     // Wait a moment for the label and the badge rather than show a guess.
                     let token = takeToken()
@@ -414,22 +414,22 @@ public struct CallMachine: Sendable {
                     firstShowDeadlines.append(
                         sessionId, token: token, at: now.addingTimeInterval(settings.firstShowWait))
                 } else if call.firstShowToken == nil {
-                    effects.append(show(sessionId))
+                    actions.append(show(sessionId))
                 }
             case .endBanner:
-                // Only from callFinished, whose callers turn it into the end effect.
+                // Only from callFinished, whose callers turn it into the end action.
                 break
             case .summary(let count):
-                effects.append(.summary(count: count))
+                actions.append(.summary(count: count))
             case .forgot(let sessionId):
                 // The book was full: its oldest call without a banner went.
                 calls[sessionId] = nil
             }
         }
-        return effects
+        return actions
     }
 
-    /// The show effect of a call now, marking it shown (and rung).
+    /// The show action of a call now, marking it shown (and rung).
     private mutating func show(_ sessionId: String) -> Action {
         var call = calls[sessionId]!
         call.shown = true
@@ -473,22 +473,22 @@ public struct CallMachine: Sendable {
     /// (with what is known, the badge `checking` if the server has not
     /// answered), and lookups past their bound (`unavailable`).
     public mutating func tick(now: Date) -> [Action] {
-        var effects: [Action] = []
+        var actions: [Action] = []
         while let (sessionId, token) = detailDeadlines.popDue(now: now) {
             guard detailRequests[sessionId] == token else { continue }
-            effects.append(.log(.info, "the lookup of session \(sessionId) timed out"))
-            effects += detailsArrived(sessionId: sessionId, request: token, details: nil, now: now)
+            actions.append(.log(.info, "the lookup of session \(sessionId) timed out"))
+            actions += detailsArrived(sessionId: sessionId, request: token, details: nil, now: now)
         }
         while let (sessionId, token) = verifyDeadlines.popDue(now: now) {
             guard calls[sessionId]?.verifyRequest == token else { continue }
-            effects.append(.log(.info, "the verification of session \(sessionId) timed out"))
-            effects += verificationArrived(sessionId: sessionId, request: token, answer: nil, now: now)
+            actions.append(.log(.info, "the verification of session \(sessionId) timed out"))
+            actions += verificationArrived(sessionId: sessionId, request: token, answer: nil, now: now)
         }
         while let (sessionId, token) = firstShowDeadlines.popDue(now: now) {
             guard calls[sessionId]?.firstShowToken == token, book.calls[sessionId]?.slot == .shown else { continue }
-            effects.append(show(sessionId))
+            actions.append(show(sessionId))
         }
-        return effects
+        return actions
     }
 
     /// When `tick` has work next; nil with nothing pending.
@@ -531,12 +531,12 @@ public struct CallMachine: Sendable {
     /// `GET /sessions` for ACTIVE and GRACE_PERIOD answered: banners of calls
     /// followed when it was asked whose session is not live any more end.
     public mutating func liveSessionsListed(_ live: Set<String>, token: ReconcileToken) -> [Action] {
-        var effects: [Action] = []
+        var actions: [Action] = []
         for sessionId in token.followed.sorted() where !live.contains(sessionId) && calls[sessionId] != nil {
-            effects.append(.log(.info, "session \(sessionId) ended while the stream was down; closing its banner"))
-            effects += finish(sessionId, .ended(durationSeconds: nil))
+            actions.append(.log(.info, "session \(sessionId) ended while the stream was down; closing its banner"))
+            actions += finish(sessionId, .ended(durationSeconds: nil))
         }
-        return effects
+        return actions
     }
 
     /// `GET /calls?status=ANSWERED` answered: calls answered while the stream
@@ -548,48 +548,48 @@ public struct CallMachine: Sendable {
     ) -> [Action] {
         let before = token.answeredStarts
         let plan = CallsInProgress.plan(listed: listed, followed: before, now: now)
-        var effects: [Action] = []
+        var actions: [Action] = []
         for call in plan.answered {
             let sessionId = call.sessionId
             guard !endedSince(token, sessionId: sessionId) else { continue }
             if let stale = staleLog(sessionId, call.answeredAt) {
-                effects.append(stale)
+                actions.append(stale)
                 continue
             }
             if let current = answeredStart(sessionId) {
                 // The stream told of it meanwhile, or changed it: it knows better than the listing.
                 if abs(current.timeIntervalSince(call.answeredAt)) < 1 || current != before[sessionId] { continue }
-                effects.append(
+                actions.append(
                     .log(.info, "the call in session \(sessionId) is shown from its answer time on the server"))
             } else {
-                effects.append(.log(.info, "the call in session \(sessionId) was answered while the stream was down"))
+                actions.append(.log(.info, "the call in session \(sessionId) was answered while the stream was down"))
             }
-            effects += callChanged(sessionId, phase: .live(since: call.answeredAt), now: now)
+            actions += callChanged(sessionId, phase: .live(since: call.answeredAt), now: now)
         }
         for sessionId in plan.ended {
             // Only when nothing changed the call while the listing was under way.
             guard answeredStart(sessionId) == before[sessionId], !endedSince(token, sessionId: sessionId) else {
                 continue
             }
-            effects.append(
+            actions.append(
                 .log(.info, "the call in session \(sessionId) ended while the stream was down; ending its banner"))
             // No end time is remembered: the local clock must not be compared with the server's.
-            effects += finish(sessionId, .ended(durationSeconds: nil))
+            actions += finish(sessionId, .ended(durationSeconds: nil))
         }
-        return effects
+        return actions
     }
 
     /// Every banner closes now (at exit).
     public mutating func closeAll() -> [Action] {
-        var effects: [Action] = []
+        var actions: [Action] = []
         for sessionId in calls.keys.sorted() {
             guard let call = calls[sessionId] else { continue }
             calls[sessionId] = nil
             if book.calls[sessionId]?.slot == .shown, call.shown {
-                effects.append(.end(view(sessionId, call), durationSeconds: nil, immediate: true))
+                actions.append(.end(view(sessionId, call), durationSeconds: nil, immediate: true))
             }
             _ = book.callFinished(sessionId)
         }
-        return effects + [.summary(count: 0)]
+        return actions + [.summary(count: 0)]
     }
 }

@@ -4,7 +4,7 @@ import RelavoiDBus
 import RelavoiGLib
 import RelavoiI18n
 
-/// One agent per session: it registers the control interface, then owns
+/// One agent per session bus: it registers the control interface, then owns
 /// `com.relavoi.Agent` (so D-Bus activation callers find the object at once).
 @MainActor
 enum AgentBusClaim {

@@ -6,13 +6,13 @@ import RelavoiSettings
 /// Watches agent.conf and hands each change over, read and checked, for the
 /// agent to take in place (`Agent.apply`): a new account (`relavoi-agent
 /// login` writes the secret to the keyring, then the file) or any other
-/// setting (the settings window, an edit by hand). A file that cannot be
+/// setting (the window, an edit by hand). A file that cannot be
 /// read changes nothing.
 @MainActor
 final class SettingsWatch {
     private let path: String
     private let onChange: @MainActor (AgentSettings) -> Void
-    private var monitor: FileChangeWatch?
+    private var fileWatch: FileChangeWatch?
     private lazy var recheck = DeadlineTimer(slack: 0) { [weak self] in self?.read() }
 
     init(path: String, onChange: @escaping @MainActor (AgentSettings) -> Void) {
@@ -25,15 +25,15 @@ final class SettingsWatch {
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        monitor = FileChangeWatch(path: path) { [weak self] in
+        fileWatch = FileChangeWatch(path: path) { [weak self] in
             // A replace comes as several events: read once they are over.
             self?.recheck.schedule(at: Date().addingTimeInterval(0.2), now: Date())
         }
-        if monitor == nil { Log.warning("cannot watch \(path): restart the agent after changing it") }
+        if fileWatch == nil { Log.warning("cannot watch \(path): restart the agent after changing it") }
     }
 
     func stop() {
-        monitor = nil
+        fileWatch = nil
         recheck.schedule(at: nil, now: Date())
     }
 

@@ -8,7 +8,7 @@ import RelavoiStream
 import RelavoiStreamEngine
 
 /// Carries out `CallMachine` for the agent: stream events and lookup answers
-/// go in, its effects become banners (`BannerDriver`), REST lookups
+/// go in, its actions become banners (`BannerDriver`), REST lookups
 /// (`SessionLookup`) and log lines. Holds one timer, set to the machine's
 /// next deadline. What a call's banner says and when is the machine's; the
 /// extensions add what is the agent's own: the D-Bus control interface's
@@ -17,7 +17,7 @@ import RelavoiStreamEngine
 @MainActor
 public final class CallDriver {
     /// How long a missed-call banner and an SMS banner stay in the tray at most.
-    static let noticeLinger: TimeInterval = 4 * 3600
+    static let missedLinger: TimeInterval = 4 * 3600
     static let smsLinger: TimeInterval = 300
     static let summaryKey = "summary"
 
@@ -89,22 +89,22 @@ public final class CallDriver {
         run(machine.closeAll())
     }
 
-    /// Carries out effects, then re-arms the timer for the next deadline.
-    func run(_ effects: [CallMachine.Action]) {
-        for effect in effects { perform(effect) }
+    /// Carries out actions, then re-arms the timer for the next deadline.
+    func run(_ actions: [CallMachine.Action]) {
+        for action in actions { perform(action) }
         reschedule()
         // Only what changes a banner can change the `Calls` property or the tray item.
-        if effects.contains(where: \.changesBanners) { onCallsChanged?() }
+        if actions.contains(where: \.changesBanners) { onCallsChanged?() }
         if machine.shownCallCounts != shownCallCounts {
             shownCallCounts = machine.shownCallCounts
             onShownCallsChanged?(shownCallCounts)
         }
     }
 
-    // MARK: - Effects
+    // MARK: - Actions
 
-    private func perform(_ effect: CallMachine.Action) {
-        switch effect {
+    private func perform(_ action: CallMachine.Action) {
+        switch action {
         case .show(let view, let rings):
             opensOnClick(key: Self.bannerKey(view.sessionId), sessionId: view.sessionId)
             banners.show(banner(view), key: Self.bannerKey(view.sessionId), rings: rings, onRemoved: removal(view))
@@ -121,18 +121,18 @@ public final class CallDriver {
             }
             banners.end(key: key, policy: policy, durationSeconds: durationSeconds)
         case .miss(let view):
-            var notice = banner(view)
-            notice.phase = .missed(closeAt: now().addingTimeInterval(Self.noticeLinger))
-            banners.show(notice, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
+            var missed = banner(view)
+            missed.phase = .missed(closeAt: now().addingTimeInterval(Self.missedLinger))
+            banners.show(missed, key: Self.bannerKey(view.sessionId), onRemoved: removal(view))
         case .summary(let count):
             showSummary(count: count)
         case .smsBanner(let sessionId, let proxyNumber, let label):
             let attributes = RelavoiCallAttributes(
                 sessionId: sessionId, proxyNumber: readableNumbers.text(proxyNumber), startedAt: now())
-            let notice = Banner(
+            let message = Banner(
                 attributes: attributes, badge: .checking, label: label,
                 phase: .message(closeAt: now().addingTimeInterval(Self.smsLinger)))
-            banners.show(notice, key: "sms:\(sessionId)")
+            banners.show(message, key: "sms:\(sessionId)")
         case .fetchDetails(let sessionId, let request):
             Task { @MainActor [weak self] in
                 guard let self else { return }

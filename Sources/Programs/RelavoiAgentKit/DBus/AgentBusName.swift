@@ -1,7 +1,7 @@
 import RelavoiClient
 import RelavoiDBus
 
-/// One agent per session: `com.relavoi.Agent`, owned without queueing.
+/// One agent per session bus: `com.relavoi.Agent`, owned without queueing.
 ///
 /// Export the `ControlService` first, then acquire the name, so a caller
 /// that D-Bus activation started the agent for finds the object as soon as

@@ -13,7 +13,7 @@ import RelavoiSettings
 struct LoginTopBarQuestion {
     /// How `login` finds where the extension stands and turns it on; tests replace it.
     struct Shell {
-        /// nil: not a GNOME session (nothing is asked).
+        /// nil: not a GNOME desktop (nothing is asked).
         var status: () -> TopBarOffer.Status?
         var enable: (TopBarOffer.Status) -> TopBarOffer.Outcome
 

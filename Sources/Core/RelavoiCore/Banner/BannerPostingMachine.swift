@@ -1,0 +1,131 @@
+import FoundationEssentials
+
+/// Every banner of the process as posted to the notification server: the
+/// banners' lifecycle (`BannerMachine`) and what the server was last sent of
+/// each. Pure: methods take the time and return what the driver posts.
+///
+/// Nothing is posted before a server is known (`serverAppeared`), so the first
+/// content a server sees is already adapted to it; a snapshot the server has is
+/// not posted again; a new server has none, and gets every banner anew; only a
+/// call's first ringing post names the ringing sound, so it never rings twice.
+public struct BannerPostingMachine: Sendable {
+    public enum Action: Equatable, Sendable {
+        /// Post the banner as `snapshot`, rendered as a change from `previous`
+        /// (nil: the server has not shown it, it pops); `rings`: the call's
+        /// first ringing post, the one that names the ringing sound.
+        case present(key: String, snapshot: BannerSnapshot, previous: BannerSnapshot?, rings: Bool)
+        /// Close the banner on the server.
+        case close(key: String)
+        /// The banner is gone (closed by us, expired, or dismissed by the user).
+        case removed(key: String, byUser: Bool)
+        /// The server expired the banner's notification as it was to leave the
+        /// screen by itself: the call is kept, off screen, until its end shows.
+        case keptOffScreen(key: String)
+    }
+
+    /// The banners and their lifecycle.
+    private var lifecycle = BannerMachine()
+    /// Whether a notification server's profile is known: nothing is posted before.
+    private var serverKnown = false
+    /// What the server was last sent of each banner.
+    private var shown: [String: BannerSnapshot] = [:]
+    /// Banners whose next ringing post is the call's first.
+    private var ringDue: Set<String> = []
+
+    public init() {}
+
+    public var banners: [String: Banner] { lifecycle.banners }
+
+    /// Starts or replaces a banner in any phase. `rings`: a new call starts
+    /// ringing (its first ringing post names the sound); a banner shown in
+    /// any phase but ringing will not ring.
+    public mutating func show(_ banner: Banner, key: String, rings: Bool = false, now: Date) -> [Action] {
+        if rings { ringDue.insert(key) } else if banner.phase != .ringing { ringDue.remove(key) }
+        return post(lifecycle.show(banner, key: key, now: now))
+    }
+
+    /// Shows a banner straight in its ended state, never live: a call that
+    /// ended before its banner was ever shown.
+    public mutating func showEnded(
+        _ banner: Banner, key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date
+    ) -> [Action] {
+        _ = lifecycle.show(banner, key: key, now: now)
+        return post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
+    }
+
+    public mutating func update(
+        key: String, elapsedSeconds: Int?, verified: Bool, label: String, now: Date
+    ) -> [Action] {
+        post(lifecycle.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now))
+    }
+
+    public mutating func end(key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date) -> [Action] {
+        post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
+    }
+
+    public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }
+
+    public mutating func dismiss(key: String) -> [Action] { post(lifecycle.dismiss(key: key)) }
+
+    /// The server closed banner `key`, for `reason` (1 expired, 2 dismissed
+    /// by the person, 3 closed by us, 4 other; some servers differ: their
+    /// `dismissalReasons`). Whatever was posted for it since is taken back: it
+    /// would stay with the delivery driver and come back on the next server. A
+    /// banner that expired as it was to leave the screen by itself
+    /// (`BannerRenderer.leavesScreenByItself`) keeps its call; any other is gone.
+    public mutating func closedByServer(key: String, reason: Int, renderer: BannerRenderer, now: Date) -> [Action] {
+        if reason == 1, let banner = lifecycle.banners[key],
+            renderer.leavesScreenByItself(banner.snapshot(at: now).kind)
+        {
+            return [.close(key: key)] + post(lifecycle.expiredOffScreen(key: key)) + [.keptOffScreen(key: key)]
+        }
+        let byUser = renderer.profile.rules.dismissalReasons.contains(reason)
+        return [.close(key: key)] + post(lifecycle.closedByServer(key: key, byUser: byUser))
+    }
+
+    public mutating func tick(now: Date) -> [Action] { post(lifecycle.tick(now: now)) }
+
+    public func nextWake(after now: Date) -> Date? { lifecycle.nextWake(after: now) }
+
+    /// A notification server's profile is known; `restarted`: it is a new
+    /// server, which has none of the banners (`rerender` then pops them all).
+    public mutating func serverAppeared(restarted: Bool) {
+        if restarted { shown.removeAll() }
+        serverKnown = true
+    }
+
+    /// Every banner posted again, after the server or the settings changed:
+    /// one the server has not shown pops, the others update quietly.
+    public mutating func rerender(now: Date) -> [Action] {
+        guard serverKnown else { return [] }
+        return lifecycle.banners.keys.sorted().compactMap { key in
+            guard let snapshot = lifecycle.banners[key]?.snapshot(at: now) else { return nil }
+            let previous = shown[key].map { _ in snapshot }
+            return present(key: key, snapshot, previous: previous)
+        }
+    }
+
+    /// The lifecycle's actions as posts: nothing before a server is known, nor
+    /// a snapshot the server already has.
+    private mutating func post(_ actions: [BannerMachine.Action]) -> [Action] {
+        actions.compactMap { action in
+            switch action {
+            case .present(let key, let snapshot):
+                guard serverKnown, snapshot != shown[key] else { return nil }
+                return present(key: key, snapshot, previous: shown[key])
+            case .close(let key):
+                return .close(key: key)
+            case .removed(let key, let byUser):
+                shown[key] = nil
+                ringDue.remove(key)
+                return .removed(key: key, byUser: byUser)
+            }
+        }
+    }
+
+    private mutating func present(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> Action {
+        shown[key] = snapshot
+        let rings = snapshot.kind == .ringing && ringDue.remove(key) != nil
+        return .present(key: key, snapshot: snapshot, previous: previous, rings: rings)
+    }
+}

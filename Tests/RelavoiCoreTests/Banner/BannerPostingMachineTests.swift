@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import RelavoiCore
+
+/// What is posted of the banners: nothing before a server is known, no
+/// snapshot twice, everything anew for a new server, the ringing sound once.
+@Suite struct BannerPostingMachineTests {
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
+
+    func banner(_ phase: Banner.Phase, label: String = "Rider") -> Banner {
+        Banner(
+            attributes: RelavoiCallAttributes(sessionId: "s1", proxyNumber: "+1555", startedAt: t0),
+            verified: true, label: label, phase: phase)
+    }
+
+    func known() -> BannerPostingMachine {
+        var machine = BannerPostingMachine()
+        machine.serverAppeared(restarted: false)
+        return machine
+    }
+
+    /// The posts' (previous, rings), in order.
+    static func posts(_ actions: [BannerPostingMachine.Action]) -> [Post] {
+        actions.compactMap { action in
+            guard case .present(let key, let snapshot, let previous, let rings) = action else { return nil }
+            return Post(key: key, kind: snapshot.kind, seconds: snapshot.seconds, pops: previous == nil, rings: rings)
+        }
+    }
+
+    /// Banner "k" posted ringing.
+    static func ringing(pops: Bool, rings: Bool) -> [Post] {
+        [Post(key: "k", kind: .ringing, seconds: 0, pops: pops, rings: rings)]
+    }
+
+    struct Post: Equatable {
+        var key: String
+        var kind: BannerSnapshot.Kind
+        var seconds: Int
+        var pops: Bool
+        var rings: Bool
+    }
+
+    @Test func nothingIsPostedBeforeTheServerIsKnownThenEveryBannerPopsAndRings() {
+        var machine = BannerPostingMachine()
+        #expect(machine.show(banner(.ringing), key: "k", rings: true, now: t0) == [])
+        #expect(machine.rerender(now: t0) == [], "a settings change before the server: still nothing")
+        machine.serverAppeared(restarted: false)
+        #expect(
+            Self.posts(machine.rerender(now: t0)) == Self.ringing(pops: true, rings: true))
+    }
+
+    @Test func theRingIsNamedOnceAcrossRerendersShowsAndAServerRestart() {
+        var machine = known()
+        #expect(
+            Self.posts(machine.show(banner(.ringing), key: "k", rings: true, now: t0))
+                == Self.ringing(pops: true, rings: true))
+        #expect(
+            Self.posts(machine.rerender(now: t0)) == Self.ringing(pops: false, rings: false),
+            "Do Not Disturb or the settings changed: a quiet update")
+        #expect(
+            Self.posts(machine.show(banner(.ringing, label: "Driver"), key: "k", now: t0))
+                == Self.ringing(pops: false, rings: false))
+        // A new server mid-ring: the banner pops there again, without the sound.
+        machine.serverAppeared(restarted: true)
+        #expect(
+            Self.posts(machine.rerender(now: t0)) == Self.ringing(pops: true, rings: false))
+    }
+
+    @Test func aBannerShownOtherThanRingingDropsItsRing() {
+        var machine = BannerPostingMachine()
+        _ = machine.show(banner(.ringing), key: "k", rings: true, now: t0)
+        _ = machine.show(banner(.active), key: "k", now: t0)
+        _ = machine.show(banner(.ringing), key: "k", now: t0)
+        machine.serverAppeared(restarted: false)
+        #expect(Self.posts(machine.rerender(now: t0)).map(\.rings) == [false])
+    }
+
+    @Test func aRemovedBannerForgetsItsRingAndWhatTheServerHad() {
+        var machine = BannerPostingMachine()
+        _ = machine.show(banner(.ringing), key: "k", rings: true, now: t0)
+        #expect(machine.close(key: "k") == [.close(key: "k"), .removed(key: "k", byUser: false)])
+        machine.serverAppeared(restarted: false)
+        #expect(
+            Self.posts(machine.show(banner(.ringing), key: "k", now: t0)) == Self.ringing(pops: true, rings: false))
+        _ = machine.close(key: "k")
+        #expect(Self.posts(machine.show(banner(.ringing), key: "k", now: t0)).map(\.pops) == [true])
+    }
+
+    @Test func anUnchangedSnapshotIsNotPostedAgain() {
+        var machine = known()
+        let first = machine.show(banner(.active), key: "k", now: t0)
+        #expect(Self.posts(first) == [Post(key: "k", kind: .active, seconds: 0, pops: true, rings: false)])
+        #expect(machine.tick(now: t0 + 0.5) == [], "the same second")
+        #expect(machine.update(key: "k", elapsedSeconds: nil, verified: true, label: "Rider", now: t0 + 0.6) == [])
+        let next = machine.tick(now: t0 + 1.01)
+        guard case .present(_, let snapshot, let previous, false) = next.first, next.count == 1 else {
+            Issue.record("the next second is posted: \(next)")
+            return
+        }
+        #expect(snapshot.seconds == 1 && previous?.seconds == 0, "rendered as a change from what the server has")
+    }
+
+    @Test func aNewServerGetsEveryBannerAnewTheSameOneUpdatesQuietly() {
+        var machine = known()
+        _ = machine.show(banner(.active), key: "b", now: t0)
+        _ = machine.show(banner(.ringing), key: "a", rings: true, now: t0)
+        machine.serverAppeared(restarted: false)
+        #expect(Self.posts(machine.rerender(now: t0 + 2)).map(\.pops) == [false, false])
+        machine.serverAppeared(restarted: true)
+        #expect(
+            Self.posts(machine.rerender(now: t0 + 2)) == [
+                Post(key: "a", kind: .ringing, seconds: 0, pops: true, rings: false),
+                Post(key: "b", kind: .active, seconds: 2, pops: true, rings: false),
+            ])
+        #expect(machine.tick(now: t0 + 2.5) == [], "what the new server was sent counts")
+    }
+
+    @Test func aBannerShownEndedIsPostedOnceAsEnded() {
+        var machine = known()
+        let actions = machine.showEnded(banner(.active), key: "k", policy: .default, durationSeconds: 7, now: t0)
+        #expect(Self.posts(actions) == [Post(key: "k", kind: .ended, seconds: 7, pops: true, rings: false)])
+    }
+
+    @Test func anExpiryOfACallLeavingTheScreenByItselfKeepsTheCall() {
+        let budgie = NotificationServerProfile(
+            name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
+            capabilities: ["actions", "body"])
+        let renderer = BannerRenderer(profile: budgie)
+        var machine = known()
+        _ = machine.show(banner(.active), key: "k", now: t0)
+        #expect(
+            machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 6) == [
+                .close(key: "k"), .keptOffScreen(key: "k"),
+            ])
+        #expect(machine.banners["k"] != nil)
+        #expect(
+            machine.closedByServer(key: "k", reason: 2, renderer: renderer, now: t0 + 7) == [
+                .close(key: "k"), .removed(key: "k", byUser: true),
+            ])
+        _ = machine.show(banner(.ringing), key: "r", now: t0)
+        #expect(
+            machine.closedByServer(key: "r", reason: 1, renderer: renderer, now: t0 + 8) == [
+                .close(key: "r"), .removed(key: "r", byUser: false),
+            ], "a ringing banner does not leave by itself: its expiry ends it")
+        #expect(machine.closedByServer(key: "none", reason: 1, renderer: renderer, now: t0) == [.close(key: "none")])
+    }
+}
