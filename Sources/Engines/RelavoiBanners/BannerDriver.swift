@@ -235,7 +235,7 @@ package final class BannerDriver {
     private func rerenderAll() {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
-        carry(machine.rerender(now: now()))
+        carry(machine.rerender(now: now(), leavesScreen: renderer.leavesScreenByItself))
         carry(notices.rerender())
     }
 

@@ -145,4 +145,24 @@ import Testing
             ], "a ringing banner does not leave by itself: its expiry ends it")
         #expect(machine.closedByServer(key: "none", reason: 1, renderer: renderer, now: t0) == [.close(key: "none")])
     }
+
+    @Test func aCallOffScreenStaysOffAcrossRerendersUntilItsPanelGoes() {
+        let plasma = NotificationServerProfile(
+            name: "Plasma", vendor: "KDE", version: "6.7.4", capabilities: ["actions", "body", "body-markup"])
+        var renderer = BannerRenderer(profile: plasma)
+        renderer.panelShowsCalls = true
+        var machine = known()
+        _ = machine.show(banner(.active), key: "k", now: t0)
+        _ = machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 5)
+        #expect(
+            machine.rerender(now: t0 + 6, leavesScreen: renderer.leavesScreenByItself) == [],
+            "Do Not Disturb or a setting changed: the popup does not come back")
+        #expect(machine.tick(now: t0 + 7.01) == [], "its ticks are not shown")
+        renderer.panelShowsCalls = false
+        #expect(
+            Self.posts(machine.rerender(now: t0 + 8, leavesScreen: renderer.leavesScreenByItself)) == [
+                Post(key: "k", kind: .active, seconds: 8, pops: false, rings: false)
+            ], "the panel went: the call shows again")
+        #expect(Self.posts(machine.tick(now: t0 + 9.01)).map(\.seconds) == [9], "and ticks")
+    }
 }

@@ -129,6 +129,12 @@ public struct BannerMachine: Sendable {
         return []
     }
 
+    /// A banner kept off screen is to show again (the panel that showed its
+    /// call went): its ticks are shown from now on.
+    public mutating func backOnScreen(key: String) {
+        offScreen.remove(key)
+    }
+
     /// Advances time: ticking banners show their elapsed time, banners past
     /// their close time close, and active banners past the 8-hour bound end.
     public mutating func tick(now: Date) -> [Action] {

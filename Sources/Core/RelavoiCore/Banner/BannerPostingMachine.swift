@@ -95,11 +95,20 @@ public struct BannerPostingMachine: Sendable {
     }
 
     /// Every banner posted again, after the server or the settings changed:
-    /// one the server has not shown pops, the others update quietly.
-    public mutating func rerender(now: Date) -> [Action] {
+    /// one the server has not shown pops, the others update quietly. A banner
+    /// whose notification left the screen by itself stays off it while
+    /// `leavesScreen` still says so for its kind (a Do Not Disturb or settings
+    /// change brings no popup back), and shows again once not (the panel went).
+    public mutating func rerender(
+        now: Date, leavesScreen: (BannerSnapshot.Kind) -> Bool = { _ in false }
+    ) -> [Action] {
         guard serverKnown else { return [] }
         return lifecycle.banners.keys.sorted().compactMap { key in
             guard let snapshot = lifecycle.banners[key]?.snapshot(at: now) else { return nil }
+            if lifecycle.offScreen.contains(key) {
+                guard !leavesScreen(snapshot.kind) else { return nil }
+                lifecycle.backOnScreen(key: key)
+            }
             let previous = shown[key].map { _ in snapshot }
             return present(key: key, snapshot, previous: previous)
         }
