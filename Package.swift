@@ -31,14 +31,23 @@ let package = Package(
             name: "CAdw", path: "Sources/C/CAdw", pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]),
 
-        // Pure Swift, no C: events, frame decoding, state machines, banner content, backoff.
+        // Pure Swift, no C: what the programs and the SDK share (events, JSON, setting values,
+        // phrases, the health reading, the offers, the SDK's exported types). The window links this.
         .target(name: "RelavoiCore", path: "Sources/Core/RelavoiCore", swiftSettings: swift6),
+        // Pure Swift, no C: the agent's state machines and what only they use (calls, banners and
+        // the per-server rules, delivery, the stream's connection and frames, health, the desktop's
+        // life, media pause, the tray item's view). The engines, the agent and the SDK link it; the
+        // window does not.
+        .target(
+            name: "RelavoiMachines", dependencies: ["RelavoiCore"], path: "Sources/Core/RelavoiMachines",
+            swiftSettings: swift6),
 
         // Thin adapters over C. Only these (and the sandbox) name g_/notify_/soup_/secret_.
         .target(
             name: "RelavoiGLib", dependencies: ["CGLib"], path: "Sources/Adapters/RelavoiGLib", swiftSettings: swift6),
         .target(
-            name: "RelavoiNotify", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CNotify"],
+            name: "RelavoiNotify",
+            dependencies: ["RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiDBus", "CGLib", "CNotify"],
             path: "Sources/Engines/RelavoiNotify",
             swiftSettings: swift6),
         .target(
@@ -57,7 +66,8 @@ let package = Package(
             swiftSettings: swift6),
         // The panel item: org.kde.StatusNotifierItem on RelavoiDBus, its menu over libdbusmenu-glib.
         .target(
-            name: "RelavoiTray", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
+            name: "RelavoiTray",
+            dependencies: ["RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiDBus", "CGLib", "CDbusmenu"],
             path: "Sources/Adapters/RelavoiTray",
             swiftSettings: swift6),
         // gettext (GLib's i18n functions): the agent's texts in the user's language.
@@ -85,7 +95,7 @@ let package = Package(
         // The banner engine: every banner of the process (BannerMachine, one timer, the renderer for
         // the server, the delivery thread). LiveActivityManager and the agent both drive it.
         .target(
-            name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiNotify"],
+            name: "RelavoiBanners", dependencies: ["RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiNotify"],
             path: "Sources/Engines/RelavoiBanners",
             swiftSettings: swift6),
         // Relavoi's terms for a client: the configuration and errors (the SDK's RelavoiConfig and
@@ -96,15 +106,16 @@ let package = Package(
         // The event stream engine: token refresh, WebSocket, reconnects, REST look-ups (libsoup).
         // RelavoiEvents is its public face; the agent drives it directly.
         .target(
-            name: "RelavoiStreamEngine", dependencies: ["RelavoiCore", "RelavoiGLib", "RelavoiSoup", "RelavoiStream"],
+            name: "RelavoiStreamEngine",
+            dependencies: ["RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiSoup", "RelavoiStream"],
             path: "Sources/Engines/RelavoiStreamEngine",
             swiftSettings: swift6),
         // The public API that mirrors the iOS SDK, and nothing else.
         .target(
             name: "RelavoiSDK",
             dependencies: [
-                "RelavoiCore", "RelavoiGLib", "RelavoiStream", "RelavoiStreamEngine", "RelavoiBanners",
-                "RelavoiSettings",
+                "RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiStream", "RelavoiStreamEngine",
+                "RelavoiBanners", "RelavoiSettings",
             ], path: "Sources/SDK/RelavoiSDK",
             swiftSettings: swift6),
 
@@ -132,8 +143,8 @@ let package = Package(
             name: "RelavoiAgentKit",
             dependencies: [
                 "RelavoiStream", "RelavoiStreamEngine", "RelavoiClient", "RelavoiBanners", "RelavoiSettings",
-                "RelavoiCore", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone", "RelavoiI18n",
-                "RelavoiDesktop", "RelavoiSecret", "RelavoiNotify",
+                "RelavoiCore", "RelavoiMachines", "RelavoiGLib", "RelavoiDBus", "RelavoiTray", "RelavoiPhone",
+                "RelavoiI18n", "RelavoiDesktop", "RelavoiSecret", "RelavoiNotify",
             ], path: "Sources/Programs/RelavoiAgentKit",
             swiftSettings: swift6),
         .executableTarget(
@@ -173,7 +184,7 @@ let package = Package(
             path: "Tests/RelavoiXCTestSupport", swiftSettings: swift6),
         .testTarget(
             name: "RelavoiCoreTests",
-            dependencies: ["RelavoiCore", "RelavoiSettings", "KeyFileText", "RelavoiTestSupport"],
+            dependencies: ["RelavoiCore", "RelavoiMachines", "RelavoiSettings", "KeyFileText", "RelavoiTestSupport"],
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiGLibTests", dependencies: ["RelavoiGLib", "CGLib", "RelavoiTestSupport"],
@@ -203,7 +214,8 @@ let package = Package(
             swiftSettings: swift6),
         .testTarget(name: "RelavoiPhoneTests", dependencies: ["RelavoiPhone"], swiftSettings: swift6),
         .testTarget(
-            name: "RelavoiSettingsTests", dependencies: ["RelavoiSettings", "RelavoiCore"], swiftSettings: swift6),
+            name: "RelavoiSettingsTests", dependencies: ["RelavoiSettings", "RelavoiCore", "RelavoiMachines"],
+            swiftSettings: swift6),
         .testTarget(
             name: "RelavoiNotifyTests",
             dependencies: [
@@ -227,16 +239,16 @@ let package = Package(
         .executableTarget(
             name: "relavoi-bench",
             dependencies: [
-                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiSettings", "RelavoiGLib",
-                "CGLib", "RelavoiTestSupport", "RelavoiProcFS",
+                "RelavoiAgentKit", "RelavoiSDK", "RelavoiSandboxKit", "RelavoiCore", "RelavoiMachines",
+                "RelavoiSettings", "RelavoiGLib", "CGLib", "RelavoiTestSupport", "RelavoiProcFS",
             ],
             path: "Tools/Sources/relavoi-bench", swiftSettings: swift6),
         // make soak: the release agent for SOAK_MINUTES against the sandbox and dbusmock.
         .executableTarget(
             name: "relavoi-soak",
             dependencies: [
-                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "CGLib",
-                "RelavoiTestSupport", "RelavoiProcFS",
+                "RelavoiSandboxKit", "RelavoiAgentKit", "RelavoiDBus", "RelavoiGLib", "RelavoiCore", "RelavoiMachines",
+                "CGLib", "RelavoiTestSupport", "RelavoiProcFS",
             ],
             path: "Tools/Sources/relavoi-soak", swiftSettings: swift6),
 
@@ -246,7 +258,8 @@ let package = Package(
         // GKeyFile in the small, pure: the settings fuzzer and the seed replay test share it.
         .target(name: "KeyFileText", path: "Fuzz/KeyFileText", swiftSettings: swift6),
         .executableTarget(
-            name: "fuzz-frames", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-frames",
+            name: "fuzz-frames", dependencies: ["RelavoiFuzzDriver", "RelavoiCore", "RelavoiMachines"],
+            path: "Fuzz/fuzz-frames",
             swiftSettings: swift6),
         .executableTarget(
             name: "fuzz-settings",
@@ -257,7 +270,8 @@ let package = Package(
             name: "fuzz-dbus", dependencies: ["RelavoiFuzzDriver", "RelavoiAgentKit", "RelavoiCore"],
             path: "Fuzz/fuzz-dbus", swiftSettings: swift6),
         .executableTarget(
-            name: "fuzz-tray-menu", dependencies: ["RelavoiFuzzDriver", "RelavoiCore"], path: "Fuzz/fuzz-tray-menu",
+            name: "fuzz-tray-menu", dependencies: ["RelavoiFuzzDriver", "RelavoiCore", "RelavoiMachines"],
+            path: "Fuzz/fuzz-tray-menu",
             swiftSettings: swift6),
         .testTarget(
             name: "RelavoiFuzzTests",

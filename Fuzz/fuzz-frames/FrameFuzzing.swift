@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 
 /// What must hold for any bytes a socket can deliver as a text frame. Apart
 /// from not crashing, hanging or leaking (the sanitizers' part), the decoder

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 
 /// The check the tray item runs on every dbusmenu event libdbusmenu hands it
 /// (`TrayMenuEvent.decide`), over the menu built for some calls

@@ -3,6 +3,7 @@ import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct AgentSettingsTests {
     @Test func defaults() throws {
@@ -16,6 +17,7 @@ import Testing
         #expect(settings.proxyNumbers.isEmpty)
         #expect(settings.trayItem == .auto)
         #expect(settings.pauseMedia == .ringing)
+        #expect(settings.offlineNoticeAfter == ConnectionHealthMachine.offlineAfter)
     }
 
     /// The agent and an SDK app read the banner keys with the same parser.

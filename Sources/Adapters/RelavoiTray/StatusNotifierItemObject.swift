@@ -1,6 +1,7 @@
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 
 /// The object `/StatusNotifierItem` implementing `org.kde.StatusNotifierItem`
 /// (with Ayatana's `XAyatanaLabel`) on a bus connection. Its properties are

@@ -2,6 +2,7 @@ import CDbusmenu
 import CGLib
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// The item's menu over `com.canonical.dbusmenu`, served by libdbusmenu-glib
 /// on the process's shared session connection. It shows `TrayMenuRow`s:

@@ -45,24 +45,25 @@ public struct RelavoiConfig: Sendable {
     public var appIdentity: AppIdentity
 
     /// The production defaults; each field is described where it is declared.
-    /// The stream's timings come from where they are used (`Backoff`,
-    /// `StreamConnectionMachine.Settings`, `TokenRefreshSchedule`,
-    /// `EventDeduplicator`), so each default is written once.
+    /// The backoff, token and dedupe defaults come from where they are used
+    /// (`Backoff`, `TokenRefreshSchedule`, `EventDeduplicator`); the socket's
+    /// timings are written here, as the connection machine (RelavoiMachines,
+    /// which the window does not link) has them too: a test holds the two equal.
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
         webSocketURL: URL? = nil,
         backoffBase: TimeInterval = Backoff.defaultBase,
         backoffCap: TimeInterval = Backoff.defaultCap,
         backoffJitter: Double = Backoff.defaultJitter,
-        stableConnectionInterval: TimeInterval = StreamConnectionMachine.Settings.standard.stableConnectionInterval,
-        keepAliveInterval: TimeInterval = StreamConnectionMachine.Settings.standard.keepAliveInterval,
-        halfOpenTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.halfOpenTimeout,
-        connectTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.connectTimeout,
-        probeTimeout: TimeInterval = StreamConnectionMachine.Settings.standard.probeTimeout,
+        stableConnectionInterval: TimeInterval = 5,
+        keepAliveInterval: TimeInterval = 20,
+        halfOpenTimeout: TimeInterval = 40,
+        connectTimeout: TimeInterval = 20,
+        probeTimeout: TimeInterval = 5,
         maxFrameSize: Int = 1 << 20,
         tokenRefreshLead: TimeInterval = TokenRefreshSchedule.defaultLead,
-        unauthorizedRetryInterval: TimeInterval = StreamConnectionMachine.Settings.standard.unauthorizedRetryInterval,
-        rateLimitedRetryMinimum: TimeInterval = StreamConnectionMachine.Settings.standard.rateLimitedRetryMinimum,
+        unauthorizedRetryInterval: TimeInterval = 60,
+        rateLimitedRetryMinimum: TimeInterval = 10,
         requestTimeout: TimeInterval = 30,
         dedupeCapacity: Int = EventDeduplicator.defaultCapacity,
         appIdentity: AppIdentity = AppIdentity()
@@ -102,17 +103,5 @@ public struct RelavoiConfig: Sendable {
         } catch {
             throw RelavoiError.insecureURL(error.description)
         }
-    }
-
-    package var machineSettings: StreamConnectionMachine.Settings {
-        var settings = StreamConnectionMachine.Settings()
-        settings.keepAliveInterval = keepAliveInterval
-        settings.halfOpenTimeout = halfOpenTimeout
-        settings.connectTimeout = connectTimeout
-        settings.stableConnectionInterval = stableConnectionInterval
-        settings.unauthorizedRetryInterval = unauthorizedRetryInterval
-        settings.rateLimitedRetryMinimum = rateLimitedRetryMinimum
-        settings.probeTimeout = probeTimeout
-        return settings
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiNotify
 
 /// Runs every banner of the process: the pure `BannerPostingMachine` for the

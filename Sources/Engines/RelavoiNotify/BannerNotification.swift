@@ -2,6 +2,7 @@ import CGLib
 import CNotify
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// One banner's notification: a libnotify object, used and released on the
 /// delivery thread only. libnotify keeps its server id, sends its updates

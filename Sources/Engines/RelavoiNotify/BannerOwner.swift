@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiMachines
 
 /// Whose banners these are: the app name libnotify sends with every
 /// notification, the `desktop-entry` hint (GNOME and KDE list the banners

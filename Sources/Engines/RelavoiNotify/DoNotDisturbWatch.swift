@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 
 /// Watches the desktop's Do Not Disturb: GNOME's `show-banners` setting, the
 /// `Inhibited` property KDE Plasma's server exposes, and the running

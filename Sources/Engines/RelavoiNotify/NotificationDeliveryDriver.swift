@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// Shows banners through libnotify on a thread of its own, which owns every
 /// notification: first show, updates, closing, actions and the server's

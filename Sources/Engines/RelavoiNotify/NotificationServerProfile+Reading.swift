@@ -1,6 +1,7 @@
 import CGLib
 import CNotify
 import RelavoiCore
+import RelavoiMachines
 
 extension NotificationServerProfile {
     /// The running server's name, version and capabilities, asked through

@@ -1,5 +1,6 @@
 import CGLib
 import RelavoiCore
+import RelavoiMachines
 
 /// The hints a banner's `Notify` carries, from its content and the server's rules.
 enum NotifyHints {

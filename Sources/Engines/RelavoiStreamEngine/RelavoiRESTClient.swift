@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RelavoiCore
+import RelavoiMachines
 import RelavoiSoup
 import RelavoiStream
 

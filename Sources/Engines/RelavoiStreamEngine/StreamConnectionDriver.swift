@@ -1,6 +1,7 @@
 import FoundationEssentials
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiSoup
 import RelavoiStream
 

@@ -86,7 +86,7 @@ public final class RelavoiWindow {
         }
         self.ui = ui
         if let icons = WindowDataFiles.buildTreeIconFolder { Widget.addIconSearchPath(icons) }
-        Widget.setDefaultIcon(BannerRenderer.appIcon)
+        Widget.setDefaultIcon(RelavoiIcon.name)
         let window = ui.widget("window")
         self.window = window
         application.adopt(window)

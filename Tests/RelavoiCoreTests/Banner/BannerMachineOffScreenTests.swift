@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// A live call whose notification the server expired while it was to leave the
 /// screen by itself (Plasma, while the panel widget shows the call).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct BannerMachineTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct BannerPhrasesTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct BannerRendererTests {
     let active = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 61)

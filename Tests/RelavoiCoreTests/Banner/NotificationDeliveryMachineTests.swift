@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct NotificationDeliveryMachineTests {
     typealias Action = NotificationDeliveryMachine.Action

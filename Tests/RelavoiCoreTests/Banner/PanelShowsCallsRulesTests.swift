@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// While a panel widget shows the calls (Plasma's com.relavoi.call), what a
 /// Plasma server gets over a whole call: the renderer's contents carried out

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// The per-server rules of the desktops checked for issue 35, as data: which
 /// family a server's `GetServerInformation` picks and what a call sends there.

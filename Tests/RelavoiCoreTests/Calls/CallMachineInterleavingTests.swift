@@ -3,6 +3,7 @@ import RelavoiTestSupport
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// Thousands of random orderings of stream events, lookups (answering,
 /// failing, late or never), reconcile listings, user dismissals and time,

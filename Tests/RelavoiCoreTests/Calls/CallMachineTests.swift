@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct CallMachineTests {
     typealias Action = CallMachine.Action

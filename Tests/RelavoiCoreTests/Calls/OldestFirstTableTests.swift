@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct OldestFirstTableTests {
     /// Keys added and removed again and again (calls shown and closed) leave

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct DesktopLifecycleMachineTests {
     typealias Action = DesktopLifecycleMachine.Action

@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiMachines
 import XCTest
 
 final class ProcessConfinementTests: XCTestCase {

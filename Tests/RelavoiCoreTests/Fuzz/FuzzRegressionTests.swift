@@ -4,6 +4,7 @@ import RelavoiSettings
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// The fuzzers' seed corpora (Fuzz/corpus) and fixed findings (Fuzz/crashes)
 /// replayed through the frame decoder and the settings parser: `ok-*` inputs

@@ -3,6 +3,7 @@ import RelavoiTestSupport
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct MediaPauseMachineTests {
     typealias Player = MediaPauseMachine.Player

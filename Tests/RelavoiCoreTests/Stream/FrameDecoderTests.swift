@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// 2026-07-15T12:14:59.758Z
 let fixtureTime = Date(timeIntervalSince1970: 1_784_117_699.758)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 struct SecretScrubberTests {
     @Test func takesOutTheSecretAndTheSocketToken() {

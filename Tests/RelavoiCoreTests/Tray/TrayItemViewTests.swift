@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 @Suite struct TrayItemViewTests {
     static let t0 = Date(timeIntervalSince1970: 1_784_117_000)

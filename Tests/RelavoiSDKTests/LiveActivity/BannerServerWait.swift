@@ -1,5 +1,6 @@
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiTestSupport
 import XCTest
 

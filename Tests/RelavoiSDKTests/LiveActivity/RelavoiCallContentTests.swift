@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 import XCTest
 
 @testable import RelavoiSDK

@@ -1,11 +1,15 @@
 import RelavoiCore
+import RelavoiMachines
+import RelavoiStreamEngine
 import XCTest
 
 @testable import RelavoiSDK
 @testable import RelavoiStream
 
-/// `RelavoiConfig()` carries the defaults of the parts that use them, so a
-/// default edited in `Backoff` or the machine's settings is the one apps get.
+/// `RelavoiConfig()` carries the defaults of the parts that use them: a default
+/// edited in `Backoff` is the one apps get, and one edited in the connection
+/// machine's settings (which RelavoiStream cannot see) fails here until
+/// `RelavoiConfig` has it too.
 final class RelavoiConfigDefaultsTests: XCTestCase {
     func testDefaultsAreThoseOfTheStreamParts() {
         let config = RelavoiConfig()

@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiSandboxKit
 import RelavoiStream
 import RelavoiTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 import RelavoiTestSupport
 
 /// What `make soak` runs; from the environment (scripts/soak.sh passes it on).

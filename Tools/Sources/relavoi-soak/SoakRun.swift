@@ -2,6 +2,7 @@ import CGLib
 import Foundation
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiSandboxKit
 import RelavoiTestSupport
 

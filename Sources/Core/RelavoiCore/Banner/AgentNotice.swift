@@ -13,7 +13,7 @@ public struct AgentNotice: Equatable, Sendable {
     public var lasting: Bool
 
     public init(
-        summary: String, body: String, iconName: String = BannerRenderer.appIcon,
+        summary: String, body: String, iconName: String = RelavoiIcon.name,
         urgency: NotificationContent.Urgency = .normal, category: String = "", buttons: [NotificationButton] = [],
         lasting: Bool = true
     ) {

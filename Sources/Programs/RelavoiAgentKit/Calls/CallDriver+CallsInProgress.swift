@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 extension CallDriver {
     /// The one reconcile after every `connected` (run by the session

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// The D-Bus control interface drives the same banners the stream does
 /// (key `call:<sessionId>`), so `List`/`End` see both. Banners started over

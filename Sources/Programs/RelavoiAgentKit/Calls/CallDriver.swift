@@ -3,6 +3,7 @@ import Glibc
 import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiSettings
 import RelavoiStream
 import RelavoiStreamEngine

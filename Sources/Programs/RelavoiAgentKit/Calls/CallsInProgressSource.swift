@@ -1,4 +1,5 @@
 import RelavoiCore
+import RelavoiMachines
 
 /// Where the agent learns which calls are in progress after a gap in the stream.
 @MainActor

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RelavoiCore
+import RelavoiMachines
 
 /// Validates the arguments of the control interface's methods; every failure
 /// is an `.invalidArgument` whose message names the argument (by its D-Bus

@@ -5,6 +5,7 @@ import RelavoiCore
 import RelavoiDBus
 import RelavoiDesktop
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiStream
 import RelavoiStreamEngine
 

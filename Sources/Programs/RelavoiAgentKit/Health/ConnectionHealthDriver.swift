@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// Carries out `ConnectionHealthMachine`'s actions: owns the machine, its one
 /// timer and the one health notice (`noticeKey`, updated in place); tells

@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 
 /// The media players' side of the session bus (MPRIS 2): who they are, what they play,
 /// `Pause` and `Play`. Every call is asynchronous and bounded, so a player that hangs

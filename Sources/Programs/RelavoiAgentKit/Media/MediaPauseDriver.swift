@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiSettings
 
 /// Carries out `MediaPauseMachine` for the agent: the calls the person is shown come from

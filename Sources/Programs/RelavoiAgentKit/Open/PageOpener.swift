@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 
 /// Opens a call's page (`open-url`) in the person's browser, never as the
 /// agent's own child while the agent is confined: whatever it starts inherits

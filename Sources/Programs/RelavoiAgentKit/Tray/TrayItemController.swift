@@ -3,6 +3,7 @@ import Glibc
 import RelavoiCore
 import RelavoiDBus
 import RelavoiGLib
+import RelavoiMachines
 import RelavoiNotify
 import RelavoiTray
 

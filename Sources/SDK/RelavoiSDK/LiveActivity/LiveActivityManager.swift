@@ -2,6 +2,7 @@ import FoundationEssentials
 import RelavoiBanners
 import RelavoiCore
 import RelavoiGLib
+import RelavoiMachines
 
 /// The Linux Live Activity: one call's banner, as a freedesktop notification
 /// that ticks every second until the call ends. Create one per call and hold

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RelavoiCore
+import RelavoiMachines
 
 /// What a call's banner says, for a host app that draws the call in its own
 /// window: the counterpart of the iOS SDK's `RelavoiCallActivityView` and

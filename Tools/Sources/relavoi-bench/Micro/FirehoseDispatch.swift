@@ -1,6 +1,7 @@
 import Foundation
 import RelavoiAgentKit
 import RelavoiCore
+import RelavoiMachines
 import RelavoiSDK
 import RelavoiSettings
 import RelavoiTestSupport

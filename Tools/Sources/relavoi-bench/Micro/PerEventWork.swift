@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 
 /// The agent's own work per event, without I/O: decode (FrameDecoder),
 /// state (SessionDirectory, CallBook, BannerMachine, as the agent's CallDriver

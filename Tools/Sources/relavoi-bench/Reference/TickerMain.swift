@@ -1,6 +1,7 @@
 import CGLib
 import Foundation
 import RelavoiGLib
+import RelavoiMachines
 
 /// `relavoi-bench ticker --banners N`: the reference client for the agent's
 /// CPU per banner update, measured like the agent. One GLib main loop and one

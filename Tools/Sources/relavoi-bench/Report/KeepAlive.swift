@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 import RelavoiSDK
 import RelavoiSandboxKit
 

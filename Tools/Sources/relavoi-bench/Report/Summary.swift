@@ -1,5 +1,6 @@
 import Foundation
 import RelavoiCore
+import RelavoiMachines
 import RelavoiProcFS
 
 /// The table's rows from the micro benchmark and the runs.

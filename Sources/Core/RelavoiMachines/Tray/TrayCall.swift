@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// One call as the panel item shows it: what the agent's `Calls` property
 /// carries (display texts already cleaned by `BannerText`), and nothing else.

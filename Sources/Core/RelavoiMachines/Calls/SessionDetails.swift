@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// What the agent takes from `GET /sessions/{id}` and `GET /sessions/verify`.
 public struct SessionDetails: Equatable, Sendable {
     public var proxyNumber: String?

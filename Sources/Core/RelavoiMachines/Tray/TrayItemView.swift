@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// What the panel item (`org.kde.StatusNotifierItem`) shows for the calls at
 /// one moment. Pure: the driver reads its properties from here and asks

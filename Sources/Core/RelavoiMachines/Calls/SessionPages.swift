@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// The `open-url` page of each session, built once when its metadata arrives
 /// (`GET /sessions/{id}`): asking whether a call can be opened (the panel

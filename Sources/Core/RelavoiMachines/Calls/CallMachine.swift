@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Everything the agent decides per call, as a pure state machine: which
 /// calls get a banner (proxy-number filter, cap and summary), their phases,

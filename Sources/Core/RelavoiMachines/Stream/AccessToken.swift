@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// An access token with its expiry on a monotonic clock (seconds).
 public struct AccessToken: Sendable, Equatable, CustomStringConvertible {
     public let value: String

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Which media players (MPRIS) the agent pauses for calls, and which it plays again, as a
 /// pure state machine. `MediaPauseDriver` lists the players, reads and calls them, and

@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// The stream's connection life cycle as a pure state machine: inputs are
 /// method calls with the current monotonic time; outputs are actions that
 /// a driver carries out (token fetch, socket, timers, publishing state).

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Turns untrusted strings into display text and formats durations.
 public enum BannerText {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// One text frame of the Relavoi stream, decoded.
 public enum StreamFrame: Equatable, Sendable {

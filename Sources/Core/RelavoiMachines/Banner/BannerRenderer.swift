@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// Turns a banner snapshot into notification content for a given server.
 ///
 /// The user should see the same thing everywhere: a pop-up when the call starts

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// One banner's truth: what call it shows and where in its life it is.
 public struct Banner: Equatable, Sendable {

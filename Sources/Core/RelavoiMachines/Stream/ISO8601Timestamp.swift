@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// A fast, allocation-free reader for the ISO-8601 timestamps of the stream:
 /// `2026-07-15T12:14:59.758Z`, with or without fractional seconds, with `Z`,

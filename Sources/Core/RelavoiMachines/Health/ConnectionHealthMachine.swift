@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Decides what the person is told about the link to Relavoi: connected,
 /// reconnecting (not news), offline since a time, refused, or not set up.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Calls in progress as `GET /calls?status=ANSWERED` lists them, and what
 /// the agent should make of them after a gap in the stream (sleep, network

@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// What to send the notification server, and when, for every banner: the
 /// rules the delivery driver keeps whatever its D-Bus calls are. Each banner has
 /// at most one show under way, and the latest content goes next; content the

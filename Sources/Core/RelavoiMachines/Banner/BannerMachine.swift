@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// All banners of the process and their lifecycle, as a pure state machine:
 /// methods take the time and return what the driver must do. Holds no timer;

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Decodes stream frames: the `{type, payload, id}` envelope and the older
 /// flat shape (fields at the top level, time in `ts`), into `RelavoiEvent`s.

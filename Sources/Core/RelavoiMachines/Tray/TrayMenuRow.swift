@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// One row of the item's menu (`com.canonical.dbusmenu`): per call its
 /// label and timer, number, badge words, then "Copy number" and "Dismiss";

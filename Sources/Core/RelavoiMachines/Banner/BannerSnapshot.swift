@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// A banner as shown at one moment.
 public struct BannerSnapshot: Equatable, Sendable {
