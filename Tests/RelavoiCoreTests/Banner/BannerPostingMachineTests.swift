@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// What is posted of the banners: nothing before a server is known, no
 /// snapshot twice, everything anew for a new server, the ringing sound once.

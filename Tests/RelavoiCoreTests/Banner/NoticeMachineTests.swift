@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RelavoiCore
+@testable import RelavoiMachines
 
 /// The agent's notices: updated in place, never posted again unchanged,
 /// nothing before a server is known, closed once answered.

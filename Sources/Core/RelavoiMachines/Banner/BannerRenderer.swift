@@ -7,7 +7,7 @@ import RelavoiCore
 public struct BannerRenderer: Sendable {
     public static let appId = "com.relavoi.Agent"
     public static let appName = "Relavoi"
-    public static let appIcon = "com.relavoi.Agent"
+    public static let appIcon = RelavoiIcon.name
 
     public var profile: NotificationServerProfile
     /// Keep the banner popped up for the whole call instead of quiet ticks.

@@ -14,7 +14,7 @@ public struct TrayItemView: Equatable, Sendable {
     }
 
     /// The app's own icon, for a hidden item.
-    public static let appIconName = "com.relavoi.Agent"
+    public static let appIconName = RelavoiIcon.name
     /// What hosts draw instead of the badge while a call rings (NeedsAttention).
     public static let ringingIconName = "com.relavoi.Agent-ringing-symbolic"
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RelavoiCore
 
 /// Every banner of the process as posted to the notification server: the
 /// banners' lifecycle (`BannerMachine`) and what the server was last sent of

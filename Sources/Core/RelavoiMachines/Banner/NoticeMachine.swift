@@ -1,3 +1,5 @@
+import RelavoiCore
+
 /// The agent's own notices (`AgentNotice`) by key, as a pure state machine:
 /// methods return what the driver posts and whom it tells. A notice is
 /// updated in place, never posted again unchanged, nothing before a
