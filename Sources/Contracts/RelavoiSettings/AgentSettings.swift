@@ -30,9 +30,8 @@ public struct AgentSettings: Equatable, Sendable {
     public var plasmaPanel: PlasmaPanelAnswer = .ask
     /// What the call card on GNOME's lock screen may show.
     public var lockScreen: LockScreenPrivacy = .label
-    /// Seconds the stream may be down before the agent says it is offline (the health
-    /// machine's `offlineAfter` when not given: a test holds the two equal).
-    public var offlineNoticeAfter: TimeInterval = 120
+    /// Seconds the stream may be down before the agent says it is offline.
+    public var offlineNoticeAfter: TimeInterval = ConnectionHealth.offlineAfter
     /// When media players are paused for a call. `ringing` by default: the ring is the
     /// sound that must be heard, and the person needs the quiet to pick the phone up.
     public var pauseMedia: MediaPauseMode = .ringing

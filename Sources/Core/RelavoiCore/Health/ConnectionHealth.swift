@@ -4,9 +4,14 @@ import FoundationEssentials
 /// `ConnectionHealthMachine` decides it. The D-Bus property, the panel and
 /// `relavoi-agent ctl status` all show this one value.
 public enum ConnectionHealth: Equatable, Sendable {
+    /// How long the stream must be down, in an outage, before offline is told:
+    /// a blip of a minute is not news, a couple of minutes is. The default of
+    /// `offline-notice-after` (here, where the settings and the machine both read it).
+    public static let offlineAfter: TimeInterval = 120
+
     /// Live: nothing to tell.
     case connected
-    /// Down for less than `ConnectionHealthMachine.offlineAfter`, or back for less than its `settle`:
+    /// Down for less than `offlineAfter`, or back for less than its `settle`:
     /// not news, no notice.
     case reconnecting(since: Date)
     /// The server unreachable or the network down since the connection was lost.

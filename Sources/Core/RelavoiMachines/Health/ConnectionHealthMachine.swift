@@ -21,10 +21,9 @@ import RelavoiCore
 public struct ConnectionHealthMachine: Sendable, Equatable {
     // MARK: Timing (all of it)
 
-    /// How long the stream must be down, in an outage, before offline is told:
-    /// a blip of a minute is not news, a couple of minutes is.
-    /// The default of `offline-notice-after`.
-    public static let offlineAfter: TimeInterval = 120
+    /// How long the stream must be down before offline is told, by default
+    /// (`ConnectionHealth.offlineAfter`).
+    public static let offlineAfter = ConnectionHealth.offlineAfter
     /// How long a connection must hold to end an outage and clear what was told:
     /// short, so a fix clears within seconds of the reconnect; not zero, so a
     /// connection that drops at once is not taken for a fix.
