@@ -135,6 +135,22 @@ TestCase {
         compare(Widget.nextTickDelay(calls(entry({})), t0 - 250), 250);
     }
 
+    // The repeating timer keeps a whole second while its ticks come on the call's second,
+    // and waits for that second otherwise (before the answer, early, too late, a change).
+    function test_timer_keeps_its_second() {
+        const live = calls(entry({}));
+        compare(Widget.tickInterval(live, t0 + 5000), 1000);
+        compare(Widget.tickInterval(live, t0 + 5049), 1000);
+        compare(Widget.tickInterval(live, t0 + 5051), 949);
+        compare(Widget.tickInterval(live, t0 + 5300), 700);
+        compare(Widget.tickInterval(live, t0 + 5998), 2);
+        compare(Widget.tickInterval(live, t0 - 250), 250);
+        // Two live calls answered 300 ms apart: each one's second, in turn.
+        const two = calls(entry({}), entry({"session-id": "s2", "answered-at": t0 + 300}));
+        compare(Widget.tickInterval(two, t0 + 5000), 300);
+        compare(Widget.tickInterval(two, t0 + 5300), 700);
+    }
+
     // As Plasma 6.7.4's GetAll reply reaches QML: a{sv} values as {value: …}, booleans bare.
     function test_values_wrapped_as_plasma_hands_them_over() {
         const wrapped = [{

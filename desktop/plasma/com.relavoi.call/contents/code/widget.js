@@ -123,6 +123,19 @@ function nextTickDelay(calls, nowMs) {
     return Model.nextTickDelay(calls.map(Model.ticksFrom), nowMs);
 }
 
+// How late a tick may come after the call's second and still count as on it.
+var TICK_SLACK_MS = 50;
+
+// The interval of the live call's repeating timer after a tick (or a change) at nowMs: a
+// whole second while the ticks come on the call's second (up to TICK_SLACK_MS after it),
+// else the wait to that second, and a whole second again from there. The interval stays
+// the same from one second to the next because re-arming a QML Timer makes plasmashell
+// draw all its windows (docs/plasma.md, "What a tick costs").
+function tickInterval(calls, nowMs) {
+    var delay = nextTickDelay(calls, nowMs);
+    return delay >= 1000 - TICK_SLACK_MS ? 1000 : delay;
+}
+
 // The panel text's shape, each digit a 0: the width the timer keeps, so a tick changes
 // the digits only and the panel is not laid out anew ("00:07" and "00:58" are "00:00").
 function textShape(text) {

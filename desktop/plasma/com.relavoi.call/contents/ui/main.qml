@@ -72,10 +72,14 @@ PlasmoidItem {
         }
     }
 
-    // The timer of a live call: one shot to the call's next second from its answer time.
+    // The timer of a live call, on the call's own second from its answer time. Repeating,
+    // its interval unchanged while on time: a QML Timer runs on Qt Quick's animation
+    // timer, which draws a frame of every window of plasmashell (the full-screen desktop
+    // too) each time a one-shot Timer ends or one is stopped; a repeating one only waits
+    // (docs/plasma.md, "What a tick costs").
     Timer {
         id: tick
-        repeat: false
+        repeat: true
         onTriggered: root.schedule()
     }
 
@@ -114,8 +118,9 @@ PlasmoidItem {
     function schedule() {
         root.now = Date.now();
         if (Widget.ticks(root.calls)) {
-            tick.interval = Widget.nextTickDelay(root.calls, root.now);
-            tick.restart();
+            // The same interval leaves a running Timer as it is; another restarts it.
+            tick.interval = Widget.tickInterval(root.calls, root.now);
+            tick.start();
         } else {
             tick.stop();
         }
