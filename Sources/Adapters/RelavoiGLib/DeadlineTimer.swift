@@ -6,7 +6,8 @@ import FoundationEssentials
 @MainActor
 public final class DeadlineTimer {
     private var timer: GLibTimer?
-    private var deadline: Date?
+    /// Seconds on the caller's clock.
+    private var deadline: Double?
     /// Fires this long after the deadline (so what is due at it has moved on).
     private let slack: Double
     private let fire: @MainActor () -> Void
@@ -20,16 +21,16 @@ public final class DeadlineTimer {
 
     /// Fires at `wake` (plus the slack), or never with nil.
     public func schedule(at wake: Date?, now: Date) {
-        guard let wake else {
-            timer?.cancel()
-            timer = nil
-            deadline = nil
-            return
-        }
+        schedule(at: wake?.timeIntervalSinceReferenceDate, now: now.timeIntervalSinceReferenceDate)
+    }
+
+    /// The same in seconds on any clock (`wake` and `now` on the same one).
+    public func schedule(at wake: Double?, now: Double) {
+        guard let wake else { return cancel() }
         if timer?.isActive == true, deadline == wake { return }
         timer?.cancel()
         deadline = wake
-        timer = GLibTimer.once(after: max(0, wake.timeIntervalSince(now)) + slack) { [weak self] in
+        timer = GLibTimer.once(after: max(0, wake - now) + slack) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.timer = nil
@@ -37,5 +38,11 @@ public final class DeadlineTimer {
                 self.fire()
             }
         }
+    }
+
+    public func cancel() {
+        timer?.cancel()
+        timer = nil
+        deadline = nil
     }
 }

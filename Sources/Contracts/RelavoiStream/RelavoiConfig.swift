@@ -23,7 +23,7 @@ public struct RelavoiConfig: Sendable {
     /// How often a text `ping` is sent on an open stream.
     public var keepAliveInterval: TimeInterval
     /// Replace the stream when nothing at all arrived for this long.
-    /// With the defaults a silent half-open socket is replaced within 50 s.
+    /// With the defaults a silent half-open socket is replaced 40 s after its last frame.
     public var halfOpenTimeout: TimeInterval
     /// Give up a handshake after this long.
     public var connectTimeout: TimeInterval

@@ -40,8 +40,8 @@ package final class StreamConnectionDriver {
         set { scrubber.socketToken = newValue }
     }
     private var retryTimer: GLibTimer?
-    private var heartbeatTimer: GLibTimer?
-    private var probeTimer: GLibTimer?
+    /// The machine's `nextWake`: the next text ping or deadline of the open socket.
+    private lazy var wakeTimer = DeadlineTimer(slack: 0.01) { [weak self] in self?.wakeTimerFired() }
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
     private let listeners: ListenerRegistry
     private var stateListeners = ListenerList<ConnectionStateListener>()
@@ -145,8 +145,7 @@ package final class StreamConnectionDriver {
 
     isolated deinit {
         retryTimer?.cancel()
-        heartbeatTimer?.cancel()
-        probeTimer?.cancel()
+        wakeTimer.cancel()
         socket?.close(code: 1001, reason: "client gone")
     }
 
@@ -267,21 +266,10 @@ package final class StreamConnectionDriver {
             case .cancelRetry:
                 retryTimer?.cancel()
                 retryTimer = nil
-            case .startHeartbeat(let period):
-                heartbeatTimer?.cancel()
-                heartbeatTimer = GLibTimer.repeating(every: period) { [weak self] in
-                    MainActor.assumeIsolated { self?.heartbeat() }
-                }
-            case .stopHeartbeat:
-                heartbeatTimer?.cancel()
-                heartbeatTimer = nil
-                probeTimer?.cancel()
-                probeTimer = nil
-            case .checkAfter(let delay):
-                probeTimer?.cancel()
-                probeTimer = GLibTimer.once(after: delay + 0.01) { [weak self] in
-                    MainActor.assumeIsolated { self?.heartbeat() }
-                }
+            case .wake(let deadline):
+                wakeTimer.schedule(at: deadline, now: MonotonicClock.now())
+            case .cancelWake:
+                wakeTimer.cancel()
             case .publish(let state):
                 publish(state)
             case .finishConnectWaiters:
@@ -294,8 +282,8 @@ package final class StreamConnectionDriver {
         }
     }
 
-    private func heartbeat() {
-        perform(machine.heartbeat(now: MonotonicClock.now()))
+    private func wakeTimerFired() {
+        perform(machine.wakeTimerFired(now: MonotonicClock.now()))
     }
 
     private func fetchToken(fresh: Bool) async {

@@ -42,6 +42,39 @@ import Testing
         return nil
     }
 
+    func wake(_ actions: [Action]) -> Double? {
+        for case .wake(let at) in actions { return at }
+        return nil
+    }
+
+    func closes(_ actions: [Action]) -> Bool {
+        actions.contains { if case .closeSocket = $0 { true } else { false } }
+    }
+
+    /// Runs the machine as the driver does: its one timer fires at the last
+    /// `.wake(at:)` it asked for; `frame(now)` says whether a frame (a pong)
+    /// arrives after a ping sent at `now` and when, noted without re-arming.
+    /// Returns the wake-up times, and when the socket was replaced, if it was.
+    func runTimer(
+        _ m: inout StreamConnectionMachine, from armed: Double, until end: Double,
+        pongAfter: (Double) -> Double?
+    ) -> (wakes: [Double], replacedAt: Double?) {
+        var wakes: [Double] = []
+        var next: Double? = armed
+        while let now = next, now <= end {
+            wakes.append(now)
+            let actions = m.wakeTimerFired(now: now)
+            if closes(actions) { return (wakes, now) }
+            if actions.contains(.sendPing), let delay = pongAfter(now) { m.noteActivity(now: now + delay) }
+            next = wake(actions)
+            if let next, next <= now {
+                Issue.record("the wake-up at \(now) asked for \(next), not a later one")
+                break
+            }
+        }
+        return (wakes, nil)
+    }
+
     func logs(_ actions: [Action]) -> [(StreamLogLevel, String)] {
         actions.compactMap { if case .log(let level, let text) = $0 { return (level, text) } else { return nil } }
     }
@@ -51,9 +84,8 @@ import Testing
         #expect(m.state == .disconnected)
         #expect(m.connect(now: 0) == [.publish(.connecting), .fetchToken(fresh: false)])
         #expect(m.state == .connecting)
-        #expect(
-            m.tokenReady(now: 0.1) == [.openSocket(attempt: 1), .startHeartbeat(every: m.settings.heartbeatPeriod)])
-        _ = m.socketOpened(attempt: 1, now: 0.2)
+        #expect(m.tokenReady(now: 0.1) == [.openSocket(attempt: 1), .wake(at: 20.1)], "the handshake deadline")
+        #expect(wake(m.socketOpened(attempt: 1, now: 0.2)) == 20.1, "the first ping")
         #expect(m.phase == .awaitingWelcome)
         #expect(m.state == .connecting, "an open socket is not live before the welcome")
         let actions = m.welcomeReceived(attempt: 1, now: 0.3)
@@ -79,7 +111,8 @@ import Testing
         goLive(&m)
         let actions = m.socketClosed(attempt: 1, code: 1006, now: 100)
         #expect(actions.contains(.publish(.connecting)))
-        #expect(actions.contains(.stopHeartbeat))
+        #expect(actions.contains(.cancelWake))
+        #expect(m.nextWake == nil)
         #expect(retryDelay(actions) == 0.5)
         #expect(m.retryTimerFired(now: 100.5) == [.fetchToken(fresh: false)])
     }
@@ -174,36 +207,59 @@ import Testing
             $0.halfOpenTimeout = 40
         }
         goLive(&m)
-        #expect(m.settings.heartbeatPeriod == 5, "min(keepAlive, halfOpen / 4, connectTimeout / 4)")
-        #expect(m.heartbeat(now: 10) == [])
-        #expect(m.heartbeat(now: 20) == [.sendPing])
-        #expect(m.heartbeat(now: 30) == [])
+        #expect(m.nextWake == 20, "the first ping; nothing before it")
+        #expect(m.wakeTimerFired(now: 10) == [.wake(at: 20)], "early: nothing due, the same deadline")
+        #expect(m.wakeTimerFired(now: 20) == [.sendPing, .wake(at: 40)])
         m.noteActivity(now: 35)  // pong
-        #expect(m.heartbeat(now: 40) == [.sendPing])
-        #expect(m.heartbeat(now: 70) == [.sendPing])
-        let replaced = m.heartbeat(now: 80)
+        #expect(m.nextWake == 40, "a frame moves no deadline earlier")
+        #expect(m.wakeTimerFired(now: 40) == [.sendPing, .wake(at: 60)])
+        #expect(m.wakeTimerFired(now: 60) == [.sendPing, .wake(at: 75)], "unanswered: the half-open deadline is next")
+        #expect(m.wakeTimerFired(now: 74.9) == [.wake(at: 75)])
+        let replaced = m.wakeTimerFired(now: 75)
         #expect(replaced.first == .closeSocket(attempt: 1, code: 1000, reason: "keep-alive timeout"))
         #expect(replaced.contains(.publish(.connecting)))
         #expect(retryDelay(replaced) == 0.5)
+        #expect(replaced.contains(.cancelWake))
         #expect(m.phase == .waitingToRetry)
         #expect(m.socketClosed(attempt: 1, code: 1006, now: 81) == [], "the replaced socket's close is stale")
     }
 
-    @Test func aSilentSocketIsReplacedWithinSixtySecondsWithTheDefaults() {
-        for silenceStart in stride(from: 0.0, to: 20, by: 0.7) {
+    @Test func aHealthyIdleStreamWakesOnlyToPing() {
+        var m = machine()
+        goLive(&m)
+        // Each ping answered 50 ms later; frames do not re-arm the timer.
+        let run = runTimer(&m, from: m.nextWake!, until: 600, pongAfter: { _ in 0.05 })
+        #expect(run.replacedAt == nil)
+        #expect(run.wakes == Array(stride(from: 20.0, through: 600, by: 20)), "one wake-up per text ping, no other")
+    }
+
+    @Test func aSilentSocketIsReplacedAtTheHalfOpenDeadlineWithTheDefaults() {
+        for silenceStart in stride(from: 0.0, to: 60, by: 0.7) {
             var m = machine()
             goLive(&m)
-            m.noteActivity(now: silenceStart)
-            var now = 0.0
-            var detectedAt: Double?
-            while now < 200, detectedAt == nil {
-                now += m.settings.heartbeatPeriod
-                if m.heartbeat(now: now).contains(where: { if case .closeSocket = $0 { true } else { false } }) {
-                    detectedAt = now
-                }
-            }
-            #expect(detectedAt.map { $0 - silenceStart <= 60 } == true)
+            let armed = m.nextWake!
+            // Pongs come until `silenceStart`, then nothing at all.
+            let run = runTimer(&m, from: armed, until: 300) { $0 < silenceStart ? 0.05 : nil }
+            let lastFrame = run.wakes.last { $0 < silenceStart }.map { $0 + 0.05 } ?? 0
+            #expect(run.replacedAt == lastFrame + m.settings.halfOpenTimeout, "at \(silenceStart)")
         }
+    }
+
+    @Test func theOpenedSocketsFirstPingCanComeBeforeTheHandshakeDeadline() {
+        var m = machine {
+            $0.keepAliveInterval = 0.2
+            $0.connectTimeout = 5
+        }
+        _ = m.connect(now: 0)
+        #expect(wake(m.tokenReady(now: 0)) == 5)
+        #expect(wake(m.socketOpened(attempt: 1, now: 0.1)) == 0.2)
+    }
+
+    @Test func aZeroKeepAliveIntervalDoesNotPingInALoop() {
+        var m = machine { $0.keepAliveInterval = 0 }
+        goLive(&m)
+        let run = runTimer(&m, from: m.nextWake!, until: 1.01, pongAfter: { _ in 0.001 })
+        #expect(run.wakes.count == 50, "one ping every 20 ms")
     }
 
     @Test func missingWelcomeCountsAsSilence() {
@@ -211,8 +267,9 @@ import Testing
         _ = m.connect(now: 0)
         _ = m.tokenReady(now: 0)
         _ = m.socketOpened(attempt: 1, now: 0)
-        #expect(m.heartbeat(now: 3) == [])
-        let actions = m.heartbeat(now: 4)
+        #expect(m.nextWake == 4)
+        #expect(m.wakeTimerFired(now: 3) == [.wake(at: 4)])
+        let actions = m.wakeTimerFired(now: 4)
         #expect(actions.first == .closeSocket(attempt: 1, code: 1000, reason: "keep-alive timeout"))
         #expect(logs(actions).contains { $0.1.contains("no welcome frame") })
         #expect(!actions.contains(.publish(.connecting)), "was never live")
@@ -221,10 +278,11 @@ import Testing
     @Test func handshakeTimeout() {
         var m = machine { $0.connectTimeout = 8 }
         _ = m.connect(now: 0)
-        _ = m.tokenReady(now: 0)
-        #expect(m.heartbeat(now: 7) == [])
-        let actions = m.heartbeat(now: 8)
+        #expect(wake(m.tokenReady(now: 0)) == 8)
+        #expect(m.wakeTimerFired(now: 7) == [.wake(at: 8)])
+        let actions = m.wakeTimerFired(now: 8)
         #expect(actions.first == .closeSocket(attempt: 1, code: 1000, reason: "handshake timeout"))
+        #expect(actions.contains(.cancelWake))
         #expect(actions.contains(.finishConnectWaiters))
         #expect(m.socketOpened(attempt: 1, now: 9) == [], "late handshake of an abandoned attempt")
     }
@@ -247,12 +305,13 @@ import Testing
         let actions = m.disconnect()
         #expect(actions.contains(.closeSocket(attempt: 1, code: 1000, reason: "client disconnect")))
         #expect(actions.contains(.cancelRetry))
-        #expect(actions.contains(.stopHeartbeat))
+        #expect(actions.contains(.cancelWake))
         #expect(actions.contains(.publish(.disconnected)))
         #expect(m.state == .disconnected)
         #expect(m.socketClosed(attempt: 1, code: 1000, now: 1) == [])
         #expect(m.retryTimerFired(now: 2) == [])
-        #expect(m.heartbeat(now: 100) == [])
+        #expect(m.wakeTimerFired(now: 100) == [])
+        #expect(m.nextWake == nil)
         #expect(m.reconnectNow(now: 3) == [])
         #expect(m.tokenReady(now: 3) == [])
         #expect(!m.disconnect().contains(.publish(.disconnected)), "already disconnected")
@@ -291,15 +350,16 @@ import Testing
     @Test func reconnectNowProbesAnOpenStream() {
         var m = machine { $0.probeTimeout = 5 }
         goLive(&m)
-        #expect(m.reconnectNow(now: 100) == [.sendPing, .checkAfter(5)])
+        m.noteActivity(now: 99)
+        #expect(m.reconnectNow(now: 100) == [.sendPing, .wake(at: 105)], "the probe's deadline, before the next ping")
         #expect(m.noteActivity(now: 101) == [.log(.debug, "the probe was answered; keeping the connection")])  // pong
-        #expect(m.heartbeat(now: 105) == [], "answered: keep the socket")
+        #expect(m.wakeTimerFired(now: 105) == [.wake(at: 120)], "answered: keep the socket; the next ping")
         #expect(m.noteActivity(now: 106) == [], "no probe, nothing to say")
 
         #expect(m.noteActivity(now: 199) == [])
-        #expect(m.reconnectNow(now: 200) == [.sendPing, .checkAfter(5)])
-        #expect(m.heartbeat(now: 204) == [])
-        let actions = m.heartbeat(now: 205)
+        #expect(m.reconnectNow(now: 200) == [.sendPing, .wake(at: 205)])
+        #expect(m.wakeTimerFired(now: 204) == [.wake(at: 205)])
+        let actions = m.wakeTimerFired(now: 205)
         #expect(actions.first == .closeSocket(attempt: 1, code: 1000, reason: "keep-alive timeout"))
         #expect(m.phase == .waitingToRetry)
     }

@@ -216,7 +216,7 @@ final class RelavoiStreamTests: StreamTestCase {
         }) { server, relavoi, logs in
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
-            // Six heartbeats (1.2 s of them) are past the 0.8 s half-open deadline.
+            // Six pings (1.2 s of them) are past the 0.8 s half-open deadline.
             let pings = server.pingsReceived
             XCTAssertTrue(loopUntil(timeout: 30) { server.pingsReceived >= pings + 6 })
             XCTAssertFalse(logs.contains("replacing the connection"), "pongs keep a healthy stream")
@@ -245,8 +245,8 @@ final class RelavoiStreamTests: StreamTestCase {
             let events = relavoi.events
             try awaitOnLoop { await events.connect() }
             events.stream.reconnectNow()
-            // The pong ends the probe, and the stream says so; with no probe left, its deadline's
-            // heartbeat keeps the socket (StreamConnectionMachineTests: reconnectNowProbesAnOpenStream).
+            // The pong ends the probe, and the stream says so; with no probe left, the wake-up at
+            // its deadline keeps the socket (StreamConnectionMachineTests: reconnectNowProbesAnOpenStream).
             XCTAssertTrue(
                 loopUntil { logs.contains("the probe was answered") }, "\(logs.lines.map(\.1))")
             XCTAssertFalse(logs.contains("replacing the connection"), "a healthy stream answers the probe and stays")
@@ -256,6 +256,20 @@ final class RelavoiStreamTests: StreamTestCase {
             XCTAssertTrue(loopUntil(timeout: 30) { server.handshakeCount == 2 }, "\(logs.lines.map(\.1))")
             server.answersPings = true
             XCTAssertTrue(loopUntil { events.stream.connectionState == .connected })
+        }
+    }
+
+    func testAHandshakeThatNeverEndsIsGivenUpAtTheConnectTimeout() throws {
+        let listener = try XCTUnwrap(SilentListener())
+        withStream(configure: {
+            $0.webSocketURL = URL(string: "ws://127.0.0.1:\(listener.port)/v1/stream")
+            $0.connectTimeout = 0.5
+        }) { server, relavoi, logs in
+            // connect() returns once the first attempt failed: the wake-up at the handshake deadline.
+            try awaitOnLoop(timeout: 30) { await relavoi.events.connect() }
+            XCTAssertTrue(logs.contains("handshake timed out after 0.5 s"), "\(logs.lines.map(\.1))")
+            XCTAssertEqual(relavoi.events.stream.connectionState, .connecting, "it retries")
+            XCTAssertEqual(server.handshakeCount, 0)
         }
     }
 

@@ -96,8 +96,8 @@ final class StreamLogRecorder {
 }
 
 extension SandboxServer {
-    /// Keep-alive pings the server has received: each one is a heartbeat of
-    /// the client, which checks its deadlines before it pings.
+    /// Keep-alive pings the server has received: each one is a wake-up of
+    /// the client's timer, which checks its deadlines before it pings.
     var pingsReceived: Int { receivedMessages.filter { $0 == "ping" }.count }
 }
 

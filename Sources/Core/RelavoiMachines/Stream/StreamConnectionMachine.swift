@@ -4,6 +4,8 @@ import RelavoiCore
 /// method calls with the current monotonic time; outputs are actions that
 /// a driver carries out (token fetch, socket, timers, publishing state).
 /// No sockets, no clocks, no timers: every path is testable by hand.
+/// While a socket is open the driver keeps one one-shot timer set to
+/// `nextWake`: the next text ping or deadline, nothing periodic.
 ///
 /// One attempt = fetch (or reuse) a token, open the socket, wait for the
 /// welcome frame. Socket callbacks carry the attempt number they belong to;
@@ -27,14 +29,11 @@ public struct StreamConnectionMachine: Sendable {
 
         public init() {}
 
+        /// The text ping's period: at least 20 ms, so a zero interval cannot ping in a loop.
+        var pingPeriod: Double { max(0.02, keepAliveInterval) }
+
         /// The production timings (`RelavoiConfig`'s defaults).
         public static let standard = Settings()
-
-        /// The period of the single heartbeat timer that drives pings and the
-        /// half-open and connect deadlines; detection lags by at most one period.
-        public var heartbeatPeriod: Double {
-            max(0.02, min(keepAliveInterval, halfOpenTimeout / 4, connectTimeout / 4))
-        }
     }
 
     public enum Phase: Equatable, Sendable {
@@ -57,11 +56,11 @@ public struct StreamConnectionMachine: Sendable {
         /// Arm the one retry timer; it calls `retryTimerFired`.
         case scheduleRetry(after: Double)
         case cancelRetry
-        /// Run `heartbeat` every `every` seconds until `stopHeartbeat`.
-        case startHeartbeat(every: Double)
-        case stopHeartbeat
-        /// Call `heartbeat` once after this delay (a probe's deadline).
-        case checkAfter(Double)
+        /// Arm the one wake-up timer for this moment (replacing the one armed
+        /// before); it calls `wakeTimerFired`.
+        case wake(at: Double)
+        /// No socket, nothing due: drop the wake-up timer.
+        case cancelWake
         case publish(RelavoiConnectionState)
         /// Wake callers awaiting the outcome of the current attempt.
         case finishConnectWaiters
@@ -119,7 +118,7 @@ public struct StreamConnectionMachine: Sendable {
     /// Closes the socket, stops reconnecting and forgets the backoff.
     public mutating func disconnect() -> [Action] {
         let previous = phase
-        var actions: [Action] = [.cancelRetry, .stopHeartbeat]
+        var actions: [Action] = [.cancelRetry, .cancelWake]
         if hasSocket {
             actions.append(.closeSocket(attempt: attempt, code: 1000, reason: "client disconnect"))
         }
@@ -140,7 +139,7 @@ public struct StreamConnectionMachine: Sendable {
     /// Nothing on an idle stream: `connect` starts it.
     public mutating func accountChanged() -> [Action] {
         guard phase != .idle else { return [] }
-        var actions: [Action] = [.cancelRetry, .stopHeartbeat]
+        var actions: [Action] = [.cancelRetry, .cancelWake]
         if hasSocket {
             actions.append(.closeSocket(attempt: attempt, code: 1000, reason: "new credentials"))
         }
@@ -167,7 +166,7 @@ public struct StreamConnectionMachine: Sendable {
             let timeout = min(settings.probeTimeout, settings.halfOpenTimeout)
             probeDeadline = now + timeout
             lastPingSent = now
-            return [.sendPing, .checkAfter(timeout)]
+            return [.sendPing] + armWake()
         }
     }
 
@@ -189,8 +188,7 @@ public struct StreamConnectionMachine: Sendable {
         probeDeadline = nil
         liveSince = nil
         actions.append(.openSocket(attempt: attempt))
-        actions.append(.startHeartbeat(every: settings.heartbeatPeriod))
-        return actions
+        return actions + armWake()
     }
 
     public mutating func tokenFailed(_ failure: TokenFailure, now: Double) -> [Action] {
@@ -234,7 +232,8 @@ public struct StreamConnectionMachine: Sendable {
         guard attempt == self.attempt, phase == .connecting else { return [] }
         phase = .awaitingWelcome
         lastActivity = now
-        return [.log(.debug, "socket open; waiting for the welcome frame")]
+        // The first ping can be due before the handshake deadline the timer is set to.
+        return [.log(.debug, "socket open; waiting for the welcome frame")] + armWake()
     }
 
     /// The handshake failed (DNS, TCP, TLS, HTTP refusal). `httpStatus` is
@@ -249,6 +248,8 @@ public struct StreamConnectionMachine: Sendable {
 
     /// Any frame at all arrived (events, pong, welcome): the socket is not half-open.
     /// A probe it answers is over; the line saying so is what tests wait for.
+    /// The wake-up timer stays as it is: a frame only moves deadlines later,
+    /// and at the old one `wakeTimerFired` asks for the next.
     @discardableResult
     public mutating func noteActivity(now: Double) -> [Action] {
         lastActivity = now
@@ -295,18 +296,46 @@ public struct StreamConnectionMachine: Sendable {
         return beginAttempt()
     }
 
-    /// Drives pings, the handshake deadline and half-open detection.
-    public mutating func heartbeat(now: Double) -> [Action] {
+    /// When the driver must next call `wakeTimerFired`, nil without a socket:
+    /// the handshake deadline while connecting; on an open socket the next text
+    /// ping, the half-open deadline (from the last frame) or a probe's deadline,
+    /// whichever comes first.
+    public var nextWake: Double? {
         switch phase {
         case .connecting:
-            guard now - connectStartedAt >= settings.connectTimeout else { return [] }
+            return handshakeDeadline
+        case .awaitingWelcome, .live:
+            let due = min(nextPingAt, silenceDeadline)
+            return probeDeadline.map { min($0, due) } ?? due
+        case .idle, .waitingToRetry, .fetchingToken:
+            return nil
+        }
+    }
+
+    private var handshakeDeadline: Double { connectStartedAt + settings.connectTimeout }
+    private var nextPingAt: Double { lastPingSent + settings.pingPeriod }
+    /// Half-open: nothing at all arrived since the last frame.
+    private var silenceDeadline: Double { lastActivity + settings.halfOpenTimeout }
+
+    /// The wake-up timer went off: acts on what is due (the ping, a deadline;
+    /// nothing if a frame came since the timer was set), then asks for the
+    /// next wake-up.
+    public mutating func wakeTimerFired(now: Double) -> [Action] {
+        let actions = actOnDeadlines(now: now)
+        return hasSocket ? actions + armWake() : actions
+    }
+
+    private mutating func actOnDeadlines(now: Double) -> [Action] {
+        switch phase {
+        case .connecting:
+            guard now >= handshakeDeadline else { return [] }
             return [.closeSocket(attempt: attempt, code: 1000, reason: "handshake timeout")]
                 + retryLater(
                     reason: "handshake timed out after \(DurationText.seconds(settings.connectTimeout))",
                     wasLive: false)
         case .awaitingWelcome, .live:
-            let silent = now - lastActivity
-            if silent >= settings.halfOpenTimeout || (probeDeadline.map { now >= $0 } ?? false) {
+            if now >= silenceDeadline || (probeDeadline.map { now >= $0 } ?? false) {
+                let silent = now - lastActivity
                 let wasLive = phase == .live
                 let what = wasLive ? "" : " (no welcome frame)"
                 return [.closeSocket(attempt: attempt, code: 1000, reason: "keep-alive timeout")]
@@ -314,7 +343,7 @@ public struct StreamConnectionMachine: Sendable {
                         reason: "nothing received for \(DurationText.seconds(silent))\(what); replacing the connection",
                         wasLive: wasLive)
             }
-            if now - lastPingSent >= settings.keepAliveInterval {
+            if now >= nextPingAt {
                 lastPingSent = now
                 return [.sendPing]
             }
@@ -326,6 +355,10 @@ public struct StreamConnectionMachine: Sendable {
 
     // MARK: Internals
 
+    private func armWake() -> [Action] {
+        nextWake.map { [.wake(at: $0)] } ?? [.cancelWake]
+    }
+
     private mutating func beginAttempt() -> [Action] {
         phase = .fetchingToken
         return [.fetchToken(fresh: needsFreshToken)]
@@ -336,7 +369,7 @@ public struct StreamConnectionMachine: Sendable {
         liveSince = nil
         probeDeadline = nil
         let delay = backoff.nextDelay()
-        var actions: [Action] = [.stopHeartbeat]
+        var actions: [Action] = [.cancelWake]
         if wasLive { actions.append(.publish(.connecting)) }
         actions.append(.log(streakLevel, "\(reason); reconnecting in \(DurationText.seconds(delay))"))
         actions.append(.scheduleRetry(after: delay))
