@@ -46,24 +46,23 @@ public struct RelavoiConfig: Sendable {
 
     /// The production defaults; each field is described where it is declared.
     /// The backoff, token and dedupe defaults come from where they are used
-    /// (`Backoff`, `TokenRefreshSchedule`, `EventDeduplicator`); the socket's
-    /// timings are written here, as the connection machine (RelavoiMachines,
-    /// which the window does not link) has them too: a test holds the two equal.
+    /// (`Backoff`, `TokenRefreshSchedule`, `EventDeduplicator`), the socket's
+    /// timings from `StreamTimings`, which the connection machine reads too.
     public init(
         baseURL: URL = RelavoiConfig.defaultBaseURL,
         webSocketURL: URL? = nil,
         backoffBase: TimeInterval = Backoff.defaultBase,
         backoffCap: TimeInterval = Backoff.defaultCap,
         backoffJitter: Double = Backoff.defaultJitter,
-        stableConnectionInterval: TimeInterval = 5,
-        keepAliveInterval: TimeInterval = 20,
-        halfOpenTimeout: TimeInterval = 40,
-        connectTimeout: TimeInterval = 20,
-        probeTimeout: TimeInterval = 5,
+        stableConnectionInterval: TimeInterval = StreamTimings.stableConnectionInterval,
+        keepAliveInterval: TimeInterval = StreamTimings.keepAliveInterval,
+        halfOpenTimeout: TimeInterval = StreamTimings.halfOpenTimeout,
+        connectTimeout: TimeInterval = StreamTimings.connectTimeout,
+        probeTimeout: TimeInterval = StreamTimings.probeTimeout,
         maxFrameSize: Int = 1 << 20,
         tokenRefreshLead: TimeInterval = TokenRefreshSchedule.defaultLead,
-        unauthorizedRetryInterval: TimeInterval = 60,
-        rateLimitedRetryMinimum: TimeInterval = 10,
+        unauthorizedRetryInterval: TimeInterval = StreamTimings.unauthorizedRetryInterval,
+        rateLimitedRetryMinimum: TimeInterval = StreamTimings.rateLimitedRetryMinimum,
         requestTimeout: TimeInterval = 30,
         dedupeCapacity: Int = EventDeduplicator.defaultCapacity,
         appIdentity: AppIdentity = AppIdentity()

@@ -7,9 +7,8 @@ import XCTest
 @testable import RelavoiStream
 
 /// `RelavoiConfig()` carries the defaults of the parts that use them: a default
-/// edited in `Backoff` is the one apps get, and one edited in the connection
-/// machine's settings (which RelavoiStream cannot see) fails here until
-/// `RelavoiConfig` has it too.
+/// edited in `Backoff` or `StreamTimings` is the one apps get, and the one the
+/// connection machine gets from a default configuration.
 final class RelavoiConfigDefaultsTests: XCTestCase {
     func testDefaultsAreThoseOfTheStreamParts() {
         let config = RelavoiConfig()

@@ -13,19 +13,19 @@ import RelavoiCore
 public struct StreamConnectionMachine: Sendable {
     public struct Settings: Sendable, Equatable {
         /// Send a text `ping` this often while the socket is open.
-        public var keepAliveInterval: Double = 20
+        public var keepAliveInterval: Double = StreamTimings.keepAliveInterval
         /// Replace a socket on which nothing at all arrived for this long.
-        public var halfOpenTimeout: Double = 40
+        public var halfOpenTimeout: Double = StreamTimings.halfOpenTimeout
         /// Give up a handshake (TCP, TLS, upgrade) after this long.
-        public var connectTimeout: Double = 20
+        public var connectTimeout: Double = StreamTimings.connectTimeout
         /// A live connection resets the backoff once it has been live this long.
-        public var stableConnectionInterval: Double = 5
+        public var stableConnectionInterval: Double = StreamTimings.stableConnectionInterval
         /// Retry interval after HTTP 401 or 403 from the token endpoint.
-        public var unauthorizedRetryInterval: Double = 60
+        public var unauthorizedRetryInterval: Double = StreamTimings.unauthorizedRetryInterval
         /// Least wait after HTTP 429 without Retry-After.
-        public var rateLimitedRetryMinimum: Double = 10
+        public var rateLimitedRetryMinimum: Double = StreamTimings.rateLimitedRetryMinimum
         /// After `reconnectNow()` on an open socket: how long a probe ping may go unanswered.
-        public var probeTimeout: Double = 5
+        public var probeTimeout: Double = StreamTimings.probeTimeout
 
         public init() {}
 
