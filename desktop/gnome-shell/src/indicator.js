@@ -32,6 +32,7 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this._clock = clock;
         this._calls = [];
         this._health = null;
+        this._locked = false;
         this._rows = [];
         // The view the pill was last set from (a change of the calls); null: nothing set yet.
         this._shown = null;
@@ -61,12 +62,17 @@ class RelavoiCallIndicator extends PanelMenu.Button {
         this.connect('destroy', () => this._clock.remove(this));
     }
 
-    // On the lock screen the pill only shows: its menu (Open, Copy number, Dismiss) must not
-    // open there, nor take the keyboard's focus.
+    // On the lock screen the pill is hidden: the cards under the clock show there only what
+    // the person allowed (lock-screen = label, number, badge or off), where the pill would
+    // show the caller's label or number and name them to a screen reader; and one timer
+    // ticks there, not two. Its menu must not open there, nor take the keyboard's focus.
     setLocked(locked) {
+        this._locked = locked;
         if (locked)
             this.menu.close();
         this.setSensitive(!locked);
+        this._show(this._view(Date.now()));
+        this._clock.update();
     }
 
     // calls: the parsed Calls list; null when the agent is not on the bus (no pill either).
@@ -104,19 +110,25 @@ class RelavoiCallIndicator extends PanelMenu.Button {
             this._updateRows(now);
     }
 
-    // The call's pill, else the quiet state's, else none.
+    // The call's pill, else the quiet state's, else none (always none while locked).
     _view(now) {
+        if (this._locked)
+            return Model.compactView([], now);
         const view = Model.compactView(this._calls, now);
         return view.visible ? view : Model.quietView(this._calls, this._health) ?? view;
     }
 
-    // Sets what differs from the pill shown. A hidden pill keeps its parts as they were:
-    // it is shown again with all of them set.
+    // Sets what differs from the pill shown. A hidden pill keeps its other parts as they
+    // were: it is shown again with all of them set.
     _show(view) {
         const was = this._shown ?? {};
         if (view.visible !== was.visible)
             this.visible = view.visible;
         if (!view.visible) {
+            // Hidden, it names no call (on the lock screen it must not): shown again, every
+            // part is set anew.
+            if (this.accessible_name !== Model.indicatorName())
+                this.accessible_name = Model.indicatorName();
             this._shown = {visible: false, ticksFrom: 0};
             return;
         }
