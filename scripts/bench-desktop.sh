@@ -28,6 +28,7 @@ shell_dir=$repo/Tests/shell
 uuid=relavoi@relavoi.com
 python=/usr/bin/python3
 . "$repo/Tests/lib/checks.sh"
+. "$repo/Tests/lib/gnome-shell.sh"
 
 agent_bin= sandbox_bin= out= seconds=75 repeats=2 desktops="gnome sway"
 while [ $# -gt 0 ]; do
@@ -122,41 +123,12 @@ if [ "${inside:-}" = --inside-gnome ]; then
   trap cleanup EXIT
   trap 'exit 143' TERM INT HUP
   shell_eval() { "$python" "$shell_dir/shell-eval.py" "$1"; }
-  cat >"$work/system.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig><type>system</type><listen>unix:path=$work/system_bus_socket</listen><auth>EXTERNAL</auth>
-  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-</busconfig>
-EOF
-  dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
-  pids+=($!)
-  wait_for 10 test -S "$work/system_bus_socket" || { say "no private system bus"; exit 1; }
-  export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
-  pids+=($!)
-  wait_for 20 test -s "$work/display" || { say "Xvfb did not start"; exit 1; }
-  export DISPLAY=:$(head -1 "$work/display")
-  export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
-  mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-  chmod 700 "$XDG_RUNTIME_DIR"
-  export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome NO_AT_BRIDGE=1
-  unset WAYLAND_DISPLAY
-  major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
-  form=legacy
-  [ "${major:-0}" -lt 45 ] || form=esm
-  "$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 &&
-    gnome-extensions install --force "$(ls "$work"/build/*.shell-extension.zip)" >"$work/install.log" 2>&1 ||
-    { say "the extension did not install: $(tail -3 "$work/build.log" "$work/install.log")"; exit 1; }
-  gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
+  # As the shell checks start it (Tests/lib/gnome-shell.sh), without the stand-in GDM.
+  start_private_system_bus || { say "no private system bus: $gnome_shell_error"; exit 1; }
+  start_xvfb_session || { say "Xvfb did not start: $gnome_shell_error"; exit 1; }
+  install_shell_extension || { say "the extension did not install: $gnome_shell_error"; exit 1; }
   gsettings set org.gnome.desktop.interface clock-show-seconds false
-  gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
-  shell_pid=$!
-  pids+=("$shell_pid")
-  wait_for 60 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false" ||
-    { say "gnome-shell did not start: $(tail -5 "$work/gnome-shell.log")"; exit 1; }
-  shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
-  wait_for 20 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
+  start_gnome_shell || { say "gnome-shell did not start: $gnome_shell_error"; exit 1; }
   extension_state() { shell_eval "Main.extensionManager.lookup('$uuid')?.state"; }
   gnome-extensions enable "$uuid" && wait_for 30 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1" ||
     { say "the extension did not enable"; exit 1; }
