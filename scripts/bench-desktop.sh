@@ -6,7 +6,7 @@
 #
 # GNOME Shell (the Debian 12 host's, 43) on Xvfb as Tests/shell/check-gnome-shell.sh starts
 # it (private session and system buses, keyfile GSettings, the extension installed from its
-# zip), then R rounds of four phases of S seconds each, in this order:
+# zip), then R rounds of four phases of S seconds (default 120) each, in this order:
 #   idle            no agent, the clock without seconds
 #   clock           org.gnome.desktop.interface clock-show-seconds true, no agent
 #   call-extension  a live call (relavoi-sandbox, the release agent), the extension on
@@ -14,8 +14,9 @@
 # Then waybar (the panel host of the tray item) on a headless sway, with mako as the
 # notification server: R rounds of `idle` (no agent) and `call-tray` (the item of a live call).
 # Each phase's figure is a process's CPU time from /proc/PID/stat (utime + stime, in clock
-# ticks of 10 ms) per second of wall time, the same from the threads' schedstat (ns) and their
-# voluntary context switches (wake-ups): the
+# ticks of 10 ms) per second of wall time, the same from its threads' schedstat (ns, thread by
+# thread, polled each second so that a thread that ends is counted to its last second) and
+# their voluntary context switches (wake-ups): the
 # shell, GNOME's notification helper (the gjs process that owns org.freedesktop.Notifications
 # for the shell), waybar, sway and the agent.
 # A call phase starts once the call shows live and its first seconds are past.
@@ -30,7 +31,7 @@ python=/usr/bin/python3
 . "$repo/Tests/lib/checks.sh"
 . "$repo/Tests/lib/gnome-shell.sh"
 
-agent_bin= sandbox_bin= out= seconds=75 repeats=2 desktops="gnome sway"
+agent_bin= sandbox_bin= out= seconds=120 repeats=2 desktops="gnome sway"
 while [ $# -gt 0 ]; do
   case $1 in
     --agent) agent_bin=$2; shift 2 ;;
@@ -57,8 +58,19 @@ ticks() { # utime + stime of PID (clock ticks)
   set -- $stat
   echo $((${12} + ${13}))
 }
-runtime() { # nanoseconds on the CPU of PID's threads (/proc/PID/task/*/schedstat): finer than a tick
-  cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f\n", s }'
+threads_runtime() { # "TID NANOSECONDS" for each of PID's threads: time on the CPU from schedstat
+  awk '{ split(FILENAME, path, "/"); print path[5], $1 }' /proc/"$1"/task/*/schedstat 2>/dev/null
+}
+# runtime_since BEFORE POLLS LAST: "NANOSECONDS GONE" from snapshots of threads_runtime: the
+# threads' CPU time since BEFORE, each thread as last seen in POLLS (every snapshot since, one
+# a second, LAST included; a thread started since counts from 0), and how many of BEFORE's
+# threads are gone from LAST (counted up to their last poll: GLib's pool threads, the ones
+# that come and go, end after idling, so little or nothing of theirs is missed).
+runtime_since() {
+  awk 'FILENAME == ARGV[1] { before[$1] = $2; next } FILENAME == ARGV[2] { last[$1] = $2; next } { alive[$1] = 1 }
+       END { for (t in last) ns += last[t] - (t in before ? before[t] : 0)
+             for (t in before) if (!(t in alive)) gone++
+             printf "%.0f %d\n", ns, gone }' "$1" "$2" "$3"
 }
 wakeups() { # voluntary context switches of PID's threads
   cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ { s += $2 } END { printf "%d\n", s }'
@@ -67,15 +79,24 @@ wakeups() { # voluntary context switches of PID's threads
 measure() {
   local phase=$1 round=$2 pair start end
   shift 2
-  declare -A before before_ns before_wakeups
+  declare -A before before_wakeups
   for pair in "$@"; do
-    before[$pair]=$(ticks "${pair#*=}") before_ns[$pair]=$(runtime "${pair#*=}") before_wakeups[$pair]=$(wakeups "${pair#*=}")
+    before[$pair]=$(ticks "${pair#*=}") before_wakeups[$pair]=$(wakeups "${pair#*=}")
+    threads_runtime "${pair#*=}" >"$work/threads-before.${pair%%=*}"
+    : >"$work/threads-polls.${pair%%=*}"
   done
   start=$(date +%s.%N)
-  sleep "$seconds"
+  # Whole seconds of polls, then the rest; wall time is what start and end say.
+  for ((tick = 1; tick <= ${seconds%.*}; tick++)); do
+    sleep 1
+    for pair in "$@"; do threads_runtime "${pair#*=}" >>"$work/threads-polls.${pair%%=*}"; done
+  done
+  case $seconds in *.*) sleep "0.${seconds#*.}" ;; esac
   end=$(date +%s.%N)
   for pair in "$@"; do
-    echo "$phase $round ${pair%%=*} $(($(ticks "${pair#*=}") - before[$pair])) $start $end $(($(runtime "${pair#*=}") - before_ns[$pair])) $(($(wakeups "${pair#*=}") - before_wakeups[$pair]))" >>"$samples"
+    threads_runtime "${pair#*=}" >"$work/threads-last.${pair%%=*}"
+    cat "$work/threads-last.${pair%%=*}" >>"$work/threads-polls.${pair%%=*}"
+    echo "$phase $round ${pair%%=*} $(($(ticks "${pair#*=}") - before[$pair])) $start $end $(runtime_since "$work/threads-before.${pair%%=*}" "$work/threads-polls.${pair%%=*}" "$work/threads-last.${pair%%=*}") $(($(wakeups "${pair#*=}") - before_wakeups[$pair]))" >>"$samples"
   done
 }
 
@@ -247,9 +268,10 @@ for line in open(samples):
     if parts[0] == "version":
         result["versions"][parts[1]] = " ".join(parts[2:])
         continue
-    phase, rnd, proc, ticks, start, end, ns, wakeups = parts
+    phase, rnd, proc, ticks, start, end, ns, gone, wakeups = parts
     result["samples"].append({"phase": phase, "round": int(rnd), "process": proc, "ticks": int(ticks),
-                              "seconds": float(end) - float(start), "nanoseconds": int(ns), "wakeups": int(wakeups)})
+                              "seconds": float(end) - float(start), "nanoseconds": int(ns),
+                              "threadsGone": int(gone), "wakeups": int(wakeups)})
 json.dump(result, open(out, "w"), indent=1)
 PY
 rm -f -- "$samples"
