@@ -6,7 +6,7 @@
 #
 # GNOME Shell (the Debian 12 host's, 43) on Xvfb as Tests/shell/check-gnome-shell.sh starts
 # it (private session and system buses, keyfile GSettings, the extension installed from its
-# zip), then R rounds of four phases of S seconds each, in this order:
+# zip), then R rounds of four phases of S seconds (default 120) each, in this order:
 #   idle            no agent, the clock without seconds
 #   clock           org.gnome.desktop.interface clock-show-seconds true, no agent
 #   call-extension  a live call (relavoi-sandbox, the release agent), the extension on
@@ -14,8 +14,9 @@
 # Then waybar (the panel host of the tray item) on a headless sway, with mako as the
 # notification server: R rounds of `idle` (no agent) and `call-tray` (the item of a live call).
 # Each phase's figure is a process's CPU time from /proc/PID/stat (utime + stime, in clock
-# ticks of 10 ms) per second of wall time, the same from the threads' schedstat (ns) and their
-# voluntary context switches (wake-ups): the
+# ticks of 10 ms) per second of wall time, the same from its threads' schedstat (ns, thread by
+# thread, polled each second so that a thread that ends is counted to its last second) and
+# their voluntary context switches (wake-ups): the
 # shell, GNOME's notification helper (the gjs process that owns org.freedesktop.Notifications
 # for the shell), waybar, sway and the agent.
 # A call phase starts once the call shows live and its first seconds are past.
@@ -28,8 +29,9 @@ shell_dir=$repo/Tests/shell
 uuid=relavoi@relavoi.com
 python=/usr/bin/python3
 . "$repo/Tests/lib/checks.sh"
+. "$repo/Tests/lib/gnome-shell.sh"
 
-agent_bin= sandbox_bin= out= seconds=75 repeats=2 desktops="gnome sway"
+agent_bin= sandbox_bin= out= seconds=120 repeats=2 desktops="gnome sway"
 while [ $# -gt 0 ]; do
   case $1 in
     --agent) agent_bin=$2; shift 2 ;;
@@ -56,8 +58,19 @@ ticks() { # utime + stime of PID (clock ticks)
   set -- $stat
   echo $((${12} + ${13}))
 }
-runtime() { # nanoseconds on the CPU of PID's threads (/proc/PID/task/*/schedstat): finer than a tick
-  cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f\n", s }'
+threads_runtime() { # "TID NANOSECONDS" for each of PID's threads: time on the CPU from schedstat
+  awk '{ split(FILENAME, path, "/"); print path[5], $1 }' /proc/"$1"/task/*/schedstat 2>/dev/null
+}
+# runtime_since BEFORE POLLS LAST: "NANOSECONDS GONE" from snapshots of threads_runtime: the
+# threads' CPU time since BEFORE, each thread as last seen in POLLS (every snapshot since, one
+# a second, LAST included; a thread started since counts from 0), and how many of BEFORE's
+# threads are gone from LAST (counted up to their last poll: GLib's pool threads, the ones
+# that come and go, end after idling, so little or nothing of theirs is missed).
+runtime_since() {
+  awk 'FILENAME == ARGV[1] { before[$1] = $2; next } FILENAME == ARGV[2] { last[$1] = $2; next } { alive[$1] = 1 }
+       END { for (t in last) ns += last[t] - (t in before ? before[t] : 0)
+             for (t in before) if (!(t in alive)) gone++
+             printf "%.0f %d\n", ns, gone }' "$1" "$2" "$3"
 }
 wakeups() { # voluntary context switches of PID's threads
   cat /proc/"$1"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ { s += $2 } END { printf "%d\n", s }'
@@ -66,15 +79,24 @@ wakeups() { # voluntary context switches of PID's threads
 measure() {
   local phase=$1 round=$2 pair start end
   shift 2
-  declare -A before before_ns before_wakeups
+  declare -A before before_wakeups
   for pair in "$@"; do
-    before[$pair]=$(ticks "${pair#*=}") before_ns[$pair]=$(runtime "${pair#*=}") before_wakeups[$pair]=$(wakeups "${pair#*=}")
+    before[$pair]=$(ticks "${pair#*=}") before_wakeups[$pair]=$(wakeups "${pair#*=}")
+    threads_runtime "${pair#*=}" >"$work/threads-before.${pair%%=*}"
+    : >"$work/threads-polls.${pair%%=*}"
   done
   start=$(date +%s.%N)
-  sleep "$seconds"
+  # Whole seconds of polls, then the rest; wall time is what start and end say.
+  for ((tick = 1; tick <= ${seconds%.*}; tick++)); do
+    sleep 1
+    for pair in "$@"; do threads_runtime "${pair#*=}" >>"$work/threads-polls.${pair%%=*}"; done
+  done
+  case $seconds in *.*) sleep "0.${seconds#*.}" ;; esac
   end=$(date +%s.%N)
   for pair in "$@"; do
-    echo "$phase $round ${pair%%=*} $(($(ticks "${pair#*=}") - before[$pair])) $start $end $(($(runtime "${pair#*=}") - before_ns[$pair])) $(($(wakeups "${pair#*=}") - before_wakeups[$pair]))" >>"$samples"
+    threads_runtime "${pair#*=}" >"$work/threads-last.${pair%%=*}"
+    cat "$work/threads-last.${pair%%=*}" >>"$work/threads-polls.${pair%%=*}"
+    echo "$phase $round ${pair%%=*} $(($(ticks "${pair#*=}") - before[$pair])) $start $end $(runtime_since "$work/threads-before.${pair%%=*}" "$work/threads-polls.${pair%%=*}" "$work/threads-last.${pair%%=*}") $(($(wakeups "${pair#*=}") - before_wakeups[$pair]))" >>"$samples"
   done
 }
 
@@ -122,41 +144,12 @@ if [ "${inside:-}" = --inside-gnome ]; then
   trap cleanup EXIT
   trap 'exit 143' TERM INT HUP
   shell_eval() { "$python" "$shell_dir/shell-eval.py" "$1"; }
-  cat >"$work/system.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig><type>system</type><listen>unix:path=$work/system_bus_socket</listen><auth>EXTERNAL</auth>
-  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-</busconfig>
-EOF
-  dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
-  pids+=($!)
-  wait_for 10 test -S "$work/system_bus_socket" || { say "no private system bus"; exit 1; }
-  export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
-  pids+=($!)
-  wait_for 20 test -s "$work/display" || { say "Xvfb did not start"; exit 1; }
-  export DISPLAY=:$(head -1 "$work/display")
-  export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
-  mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-  chmod 700 "$XDG_RUNTIME_DIR"
-  export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome NO_AT_BRIDGE=1
-  unset WAYLAND_DISPLAY
-  major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
-  form=legacy
-  [ "${major:-0}" -lt 45 ] || form=esm
-  "$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 &&
-    gnome-extensions install --force "$(ls "$work"/build/*.shell-extension.zip)" >"$work/install.log" 2>&1 ||
-    { say "the extension did not install: $(tail -3 "$work/build.log" "$work/install.log")"; exit 1; }
-  gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
+  # As the shell checks start it (Tests/lib/gnome-shell.sh), without the stand-in GDM.
+  start_private_system_bus || { say "no private system bus: $gnome_shell_error"; exit 1; }
+  start_xvfb_session || { say "Xvfb did not start: $gnome_shell_error"; exit 1; }
+  install_shell_extension || { say "the extension did not install: $gnome_shell_error"; exit 1; }
   gsettings set org.gnome.desktop.interface clock-show-seconds false
-  gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
-  shell_pid=$!
-  pids+=("$shell_pid")
-  wait_for 60 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false" ||
-    { say "gnome-shell did not start: $(tail -5 "$work/gnome-shell.log")"; exit 1; }
-  shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
-  wait_for 20 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
+  start_gnome_shell || { say "gnome-shell did not start: $gnome_shell_error"; exit 1; }
   extension_state() { shell_eval "Main.extensionManager.lookup('$uuid')?.state"; }
   gnome-extensions enable "$uuid" && wait_for 30 sh -c "\"$python\" \"$shell_dir/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1" ||
     { say "the extension did not enable"; exit 1; }
@@ -275,9 +268,10 @@ for line in open(samples):
     if parts[0] == "version":
         result["versions"][parts[1]] = " ".join(parts[2:])
         continue
-    phase, rnd, proc, ticks, start, end, ns, wakeups = parts
+    phase, rnd, proc, ticks, start, end, ns, gone, wakeups = parts
     result["samples"].append({"phase": phase, "round": int(rnd), "process": proc, "ticks": int(ticks),
-                              "seconds": float(end) - float(start), "nanoseconds": int(ns), "wakeups": int(wakeups)})
+                              "seconds": float(end) - float(start), "nanoseconds": int(ns),
+                              "threadsGone": int(gone), "wakeups": int(wakeups)})
 json.dump(result, open(out, "w"), indent=1)
 PY
 rm -f -- "$samples"

@@ -29,6 +29,7 @@ uuid=relavoi@relavoi.com
 python=/usr/bin/python3
 launcher=/usr/libexec/at-spi-bus-launcher
 . "$repo/Tests/lib/checks.sh"
+. "$repo/Tests/lib/gnome-shell.sh"
 
 if [ "${1:-}" != --inside ]; then
   for tool in gnome-shell "$launcher"; do
@@ -55,12 +56,7 @@ agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
 sandbox_bin=${RELAVOI_SANDBOX_BIN:-$(dirname "$agent_bin")/relavoi-sandbox}
 events=$work/events.jsonl
 pids=()
-cleanup() {
-  local i
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do wait "${pids[i]}" 2>/dev/null; done
-}
-trap cleanup EXIT
+trap stop_started EXIT
 trap 'exit 143' TERM INT HUP
 finish() {
   if [ "$failed" -gt 0 ]; then
@@ -81,39 +77,12 @@ for bin in "$agent_bin" "$sandbox_bin"; do
   [ -x "$bin" ] || { fail "$(basename "$bin") binary" "no $bin (make build)"; finish; }
 done
 
-# A private system bus: the shell aborts without one.
-cat >"$work/system.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$work/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-</busconfig>
-EOF
-dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
-pids+=($!)
-wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
-export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
-# The lock screen needs logind's seats folder (as on a systemd machine) and a GDM answer.
-can_lock=
-if [ -d /run/systemd/seats ]; then
-  "$python" "$here/stand-in-gdm.py" >"$work/gdm.log" 2>&1 &
-  pids+=($!)
-  if wait_for 10 grep -q READY "$work/gdm.log"; then can_lock=1; else fail "the stand-in GDM starts" "$(cat "$work/gdm.log")"; fi
-fi
-
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-wait_for 20 test -s "$work/display" || { fail "Xvfb starts"; finish; }
-export DISPLAY=:$(head -1 "$work/display")
-
-export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
-mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-chmod 700 "$XDG_RUNTIME_DIR"
-export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome
-unset WAYLAND_DISPLAY NO_AT_BRIDGE
+# A private system bus (with a stand-in GDM, so the shell can lock) and Xvfb
+# (Tests/lib/gnome-shell.sh), with the AT-SPI bridge on.
+start_private_system_bus || { fail "private system bus starts" "$gnome_shell_error"; finish; }
+start_stand_in_gdm || fail "the stand-in GDM starts" "$gnome_shell_error"
+start_xvfb_session || { fail "Xvfb starts" "$gnome_shell_error"; finish; }
+unset NO_AT_BRIDGE
 
 # A screen reader's session: the AT-SPI bus, and the switches that make the shell use it.
 "$launcher" --launch-immediately >"$work/at-spi.log" 2>&1 &
@@ -121,27 +90,14 @@ pids+=($!)
 wait_for 20 name_owned org.a11y.Bus || { fail "the AT-SPI bus starts" "$(cat "$work/at-spi.log")"; finish; }
 gsettings set org.gnome.desktop.interface toolkit-accessibility true
 gsettings set org.gnome.desktop.a11y.applications screen-reader-enabled true
-gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
 
-major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
-form=legacy
-[ "${major:-0}" -lt 45 ] || form=esm
-"$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 ||
-  { fail "the $form build is made" "$(tail -3 "$work/build.log")"; finish; }
-gnome-extensions install --force "$(ls "$work"/build/*.shell-extension.zip)" >"$work/install.log" 2>&1 ||
-  { fail "gnome-extensions install" "$(cat "$work/install.log")"; finish; }
-
-gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
-shell_pid=$!
-pids+=("$shell_pid")
-if wait_for 60 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false"; then
+install_shell_extension || { fail "the extension's build is installed" "$gnome_shell_error"; finish; }
+if start_gnome_shell; then
   ok "gnome-shell $major started on the AT-SPI bus (pid $shell_pid, display $DISPLAY)"
 else
-  fail "gnome-shell starts"
+  fail "gnome-shell starts" "$gnome_shell_error"
   finish
 fi
-shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
-wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
 gnome-extensions enable "$uuid" 2>"$work/enable.log"
 wait_for 30 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1" ||
   { fail "gnome-extensions enable $uuid" "$(cat "$work/enable.log")"; finish; }

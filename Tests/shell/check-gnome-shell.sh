@@ -46,6 +46,7 @@ here=$repo/Tests/shell
 uuid=relavoi@relavoi.com
 python=/usr/bin/python3
 . "$repo/Tests/lib/checks.sh"
+. "$repo/Tests/lib/gnome-shell.sh"
 
 if [ "${1:-}" != --inside ]; then
   if ! command -v gnome-shell >/dev/null 2>&1; then
@@ -73,12 +74,7 @@ work=$WORK
 AGENT=${AGENT:-sandbox}
 agent_bin=${RELAVOI_AGENT_BIN:-$repo/.build/debug/relavoi-agent}
 pids=()
-cleanup() {
-  local i
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null; done
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do wait "${pids[i]}" 2>/dev/null; done
-}
-trap cleanup EXIT
+trap stop_started EXIT
 trap 'exit 143' TERM INT HUP
 
 finish() {
@@ -194,69 +190,23 @@ if [ "$AGENT" != stand-in ] && [ ! -x "$agent_bin" ]; then
   finish
 fi
 
-# A private system bus, always: the shell aborts without one (containers often have none),
-# and the stand-in GDM that lets it lock must never sit on a real one.
-cat >"$work/system.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>system</type>
-  <listen>unix:path=$work/system_bus_socket</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default"><allow user="*"/><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-</busconfig>
-EOF
-dbus-daemon --config-file="$work/system.conf" --nofork >"$work/system-bus.log" 2>&1 &
-pids+=($!)
-wait_for 10 test -S "$work/system_bus_socket" || { fail "private system bus starts"; finish; }
-export DBUS_SYSTEM_BUS_ADDRESS=unix:path=$work/system_bus_socket
-# The lock screen needs logind's seats folder (as on a systemd machine) and a GDM answer.
-can_lock=
-if [ -d /run/systemd/seats ]; then
-  "$python" "$here/stand-in-gdm.py" >"$work/gdm.log" 2>&1 &
-  pids+=($!)
-  if wait_for 10 grep -q READY "$work/gdm.log"; then can_lock=1; else fail "the stand-in GDM starts" "$(cat "$work/gdm.log")"; fi
-fi
-
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp +extension GLX 3>"$work/display" >"$work/xvfb.log" 2>&1 &
-pids+=($!)
-wait_for 20 test -s "$work/display" || { fail "Xvfb starts"; finish; }
-export DISPLAY=:$(head -1 "$work/display")
-
-export XDG_RUNTIME_DIR=$work/runtime XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache
-mkdir -p "$XDG_RUNTIME_DIR" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
-chmod 700 "$XDG_RUNTIME_DIR"
-export GSETTINGS_BACKEND=keyfile XDG_SESSION_TYPE=x11 XDG_CURRENT_DESKTOP=GNOME XDG_SESSION_DESKTOP=gnome NO_AT_BRIDGE=1
-unset WAYLAND_DISPLAY
-
-# The build for this shell, installed from its zip.
-major=$(gnome-shell --version | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p')
-form=legacy
-[ "${major:-0}" -lt 45 ] || form=esm
-"$repo/scripts/build-shell-extension.sh" --zip --out "$work/build" "$form" >"$work/build.log" 2>&1 ||
-  { fail "the $form build is made" "$(tail -3 "$work/build.log")"; finish; }
-zip=$(ls "$work"/build/*.shell-extension.zip)
-if gnome-extensions install --force "$zip" >"$work/install.log" 2>&1 &&
-  [ -f "$XDG_DATA_HOME/gnome-shell/extensions/$uuid/metadata.json" ]; then
-  ok "gnome-extensions install $(basename "$zip") (GNOME Shell $major, $form build)"
+# A private system bus (with a stand-in GDM, so the shell can lock), Xvfb, the extension's
+# build for this shell installed from its zip, and the shell (Tests/lib/gnome-shell.sh).
+start_private_system_bus || { fail "private system bus starts" "$gnome_shell_error"; finish; }
+start_stand_in_gdm || fail "the stand-in GDM starts" "$gnome_shell_error"
+start_xvfb_session || { fail "Xvfb starts" "$gnome_shell_error"; finish; }
+if install_shell_extension; then
+  ok "gnome-extensions install $(basename "$extension_zip") (GNOME Shell $major, $form build)"
 else
-  fail "gnome-extensions install" "$(cat "$work/install.log")"
+  fail "the extension's build is installed" "$gnome_shell_error"
   finish
 fi
-gsettings set org.gnome.shell welcome-dialog-last-shown-version '999'
-
-gnome-shell --x11 --replace --sm-disable --unsafe-mode >"$work/gnome-shell.log" 2>&1 &
-shell_pid=$!
-pids+=("$shell_pid")
-if wait_for 60 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.layoutManager._startingUp' | grep -qx false"; then
+if start_gnome_shell; then
   ok "gnome-shell $major started (pid $shell_pid, display $DISPLAY)"
 else
-  fail "gnome-shell starts"
+  fail "gnome-shell starts" "$gnome_shell_error"
   finish
 fi
-# The desktop as after a login: no start-up overview, no "privileged user" notification.
-shell_eval "Main.overview.hide(); Main.messageTray.getSources().forEach(s => s.destroy()); true" >/dev/null
-wait_for 20 sh -c "\"$python\" \"$here/shell-eval.py\" 'Main.overview.visible || Main.overview.animationInProgress' | grep -qx false"
 
 if gnome-extensions enable "$uuid" 2>"$work/enable.log" &&
   wait_for 30 sh -c "\"$python\" \"$here/shell-eval.py\" \"Main.extensionManager.lookup('$uuid')?.state\" | grep -qx 1"; then

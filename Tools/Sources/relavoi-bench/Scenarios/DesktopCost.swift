@@ -12,8 +12,12 @@ struct DesktopCost: Codable, Equatable {
         /// utime + stime from /proc/PID/stat.
         var ticks: Int
         var seconds: Double
-        /// The same process's threads' schedstat run time (finer than a tick).
+        /// The same process's threads' schedstat run time over the phase, thread by thread,
+        /// polled each second (finer than a tick).
         var nanoseconds: Int
+        /// Threads that ended during the phase, counted in `nanoseconds` up to their last
+        /// poll (absent in runs before it was counted).
+        var threadsGone: Int?
         /// Voluntary context switches of its threads.
         var wakeups: Int
     }
