@@ -245,7 +245,7 @@ else
   # AdwActionRow no AT-SPI action, and the keyboard path (focus, Space) is not driven yet.
   skip "lock screen: Badge only through AT-SPI" "$(tail -1 "$WORK/choose.log")"
 fi
-drive toggle "Text message notices"
+drive toggle "Text message banners"
 # A combo row by keyboard (libadwaita 1.2's has no AT-SPI action): pause-media, from
 # "When a call rings" (the default) two down to "Never".
 if drive combo-by-keyboard "Pause music and videos" 2 >"$WORK/combo.log" 2>&1 &&
