@@ -81,7 +81,7 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
-    func testMissedCallBecomesUnansweredNotice() throws {
+    func testMissedCallBecomesUnansweredBanner() throws {
         try withAgent() { h in
             h.session("ses_miss")
             h.send("call.incoming", "ses_miss", ["proxyNumber": .string("+15550100")])
@@ -174,7 +174,7 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
-    func testSessionExpiredEndsItsBannerAndSMSGetsAShortNotice() throws {
+    func testSessionExpiredEndsItsBannerAndSMSGetsAShortBanner() throws {
         try withAgent(config: "dismiss-policy = after:60") { h in
             h.session("ses_x", proxy: "+15550100")
             h.send("session.created", "ses_x", ["proxyNumber": .string("+15550100")])
@@ -189,7 +189,7 @@ final class AgentProcessTests: XCTestCase {
         }
     }
 
-    func testSMSNoticesCanBeSwitchedOff() throws {
+    func testSMSBannersCanBeSwitchedOff() throws {
         try withAgent(config: "sms-notifications = false") { h in
             h.session("ses_s")
             h.send("sms.received", "ses_s")
