@@ -40,18 +40,18 @@ package enum CallsReading {
             for entry in dictionary.children ?? [] {
                 guard case .dictEntry(.string(let key), .variant(let field)) = entry else { continue }
                 switch (key, field) {
-                case ("session-id", .string(let text)): call.sessionId = text
-                case ("label", .string(let text)): call.label = text
-                case ("proxy-number", .string(let text)): call.proxyNumber = text
-                case ("badge", .string(let text)): call.badge = text
-                case ("badge-text", .string(let text)): call.badgeText = text
-                case ("ended-at", .int64(let number)): call.endedAtMilliseconds = number
-                case ("lock-screen", .bool(let shown)): call.lockScreen = shown
-                case ("lock-label", .string(let text)): call.lockLabel = text
-                case ("lock-number", .string(let text)): call.lockNumber = text
-                case ("phase", .string(let text)): call.phase = text
-                case ("answered-at", .int64(let number)): call.answeredAtMilliseconds = number
-                case ("duration", .int64(let number)): call.durationSeconds = number
+                case (CallsKey.sessionId.rawValue, .string(let text)): call.sessionId = text
+                case (CallsKey.label.rawValue, .string(let text)): call.label = text
+                case (CallsKey.proxyNumber.rawValue, .string(let text)): call.proxyNumber = text
+                case (CallsKey.badge.rawValue, .string(let text)): call.badge = text
+                case (CallsKey.badgeText.rawValue, .string(let text)): call.badgeText = text
+                case (CallsKey.endedAt.rawValue, .int64(let number)): call.endedAtMilliseconds = number
+                case (CallsKey.lockScreen.rawValue, .bool(let shown)): call.lockScreen = shown
+                case (CallsKey.lockLabel.rawValue, .string(let text)): call.lockLabel = text
+                case (CallsKey.lockNumber.rawValue, .string(let text)): call.lockNumber = text
+                case (CallsKey.phase.rawValue, .string(let text)): call.phase = text
+                case (CallsKey.answeredAt.rawValue, .int64(let number)): call.answeredAtMilliseconds = number
+                case (CallsKey.duration.rawValue, .int64(let number)): call.durationSeconds = number
                 default: break
                 }
             }

@@ -31,6 +31,22 @@ final class AgentBusDocsTests: XCTestCase {
         XCTAssertEqual(names(lines, prefix: "signal "), Self.served("signal"))
     }
 
+    /// The keys of a `Calls` entry the document lists ("session-id s, label s, …") are
+    /// the ones the agent writes and the window reads (`CallsKey`).
+    func testTheDocumentedCallsKeysAreTheWrittenOnes() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../docs/dbus.md").standardized
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let section = try XCTUnwrap(text.components(separatedBy: "\nproperty Calls ").dropFirst().first)
+        let entry = section.split(separator: "\n").dropFirst().prefix { $0.hasPrefix(" ") }.joined(separator: " ")
+        let keys = try NSRegularExpression(pattern: "([a-z][a-z-]*) [sxb]\\b")
+        let documented = Set(
+            keys.matches(in: entry, range: NSRange(entry.startIndex..., in: entry)).compactMap {
+                Range($0.range(at: 1), in: entry).map { String(entry[$0]) }
+            })
+        XCTAssertEqual(documented, Set(CallsKey.allCases.map(\.rawValue)), entry)
+    }
+
     /// The names of one kind of member in `AgentBus.introspectionXML`.
     private static func served(_ kind: String) -> Set<String> {
         Set(

@@ -21,20 +21,20 @@ enum CallsProperty {
     {
         let card = lockScreen.card(label: call.label, proxyNumber: call.proxyNumber)
         return .dictionary([
-            ("session-id", .string(call.sessionId)),
-            ("label", .string(call.label)),
-            ("proxy-number", .string(call.proxyNumber)),
-            ("badge", .string(call.badge.rawValue)),
-            ("badge-text", .string(phrases.words(call.badge))),
-            ("phase", .string(call.phase.callsName)),
-            ("rang-at", .int64(UnixMilliseconds.of(call.rangAt))),
-            ("answered-at", .int64(UnixMilliseconds.of(call.answeredAt))),
-            ("ended-at", .int64(UnixMilliseconds.of(call.endedAt))),
-            ("duration", .int64(Int64(call.durationSeconds))),
-            ("can-open", .bool(call.canOpen)),
-            ("lock-screen", .bool(card.visible)),
-            ("lock-label", .string(card.label)),
-            ("lock-number", .string(card.number)),
+            (CallsKey.sessionId.rawValue, .string(call.sessionId)),
+            (CallsKey.label.rawValue, .string(call.label)),
+            (CallsKey.proxyNumber.rawValue, .string(call.proxyNumber)),
+            (CallsKey.badge.rawValue, .string(call.badge.rawValue)),
+            (CallsKey.badgeText.rawValue, .string(phrases.words(call.badge))),
+            (CallsKey.phase.rawValue, .string(call.phase.callsName)),
+            (CallsKey.rangAt.rawValue, .int64(UnixMilliseconds.of(call.rangAt))),
+            (CallsKey.answeredAt.rawValue, .int64(UnixMilliseconds.of(call.answeredAt))),
+            (CallsKey.endedAt.rawValue, .int64(UnixMilliseconds.of(call.endedAt))),
+            (CallsKey.duration.rawValue, .int64(Int64(call.durationSeconds))),
+            (CallsKey.canOpen.rawValue, .bool(call.canOpen)),
+            (CallsKey.lockScreen.rawValue, .bool(card.visible)),
+            (CallsKey.lockLabel.rawValue, .string(card.label)),
+            (CallsKey.lockNumber.rawValue, .string(card.number)),
         ])
     }
 }
