@@ -159,8 +159,17 @@ import Testing
         let budgie = NotificationServerProfile(
             name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
             capabilities: ["actions", "body", "body-markup", "persistence"])
-        let renderer = BannerRenderer(profile: budgie)
+        var renderer = BannerRenderer(profile: budgie)
         #expect(renderer.leavesScreenByItself(.active))
         #expect(!renderer.leavesScreenByItself(.ringing) && !renderer.leavesScreenByItself(.ended))
+        renderer.keepOnScreen = true
+        #expect(
+            !renderer.leavesScreenByItself(.active),
+            "keep-on-screen keeps the live popup up (refreshed): switched on mid-call, it comes back")
+        #expect(
+            renderer.render(
+                BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 5),
+                previous: nil
+            ).keptUp)
     }
 }

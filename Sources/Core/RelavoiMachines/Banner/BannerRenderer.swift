@@ -131,9 +131,11 @@ public struct BannerRenderer: Sendable {
     /// A banner of this kind leaves the screen by itself and its call goes on: the live
     /// call while a panel shows the calls, or on a server that takes down even a
     /// never-expiring popup (Budgie: `keptUpPopupLifetime`, where the live call sends no
-    /// ticks to restart it). Its expiry on the server keeps the call.
+    /// ticks to restart it), unless keep-on-screen keeps it up there. Its expiry on the
+    /// server keeps the call.
     public func leavesScreenByItself(_ kind: BannerSnapshot.Kind) -> Bool {
-        kind == .active && (effectiveRules.liveLeavesScreen || effectiveRules.keptUpPopupLifetime != nil)
+        kind == .active
+            && (effectiveRules.liveLeavesScreen || (effectiveRules.keptUpPopupLifetime != nil && !keepOnScreen))
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is
