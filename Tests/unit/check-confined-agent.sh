@@ -36,6 +36,11 @@ skip_all() {
   exit 0
 }
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to delegate cgroups and start a manager for a test user"
+# Not under /tmp or /var/tmp: the unit's PrivateTmp= would hide the home, the bus and the
+# programs there (a checkout under /tmp cannot run this unit as written).
+case "$repo/" in
+  /tmp/* | /var/tmp/*) skip_all "this checkout is under /tmp or /var/tmp, which the unit's PrivateTmp= hides" ;;
+esac
 root=${RELAVOI_UNIT_ROOT:-/}
 root=${root%/}
 systemd_bin=/lib/systemd/systemd
@@ -68,7 +73,6 @@ for dir in "${cgroup_dirs[@]}"; do
   mkdir "$dir/$group" 2>/dev/null && chown -R "$uid:$uid" "$dir/$group" || skip_all "cannot delegate a cgroup in $dir"
 done
 
-# Not under /tmp or /var/tmp: the unit's PrivateTmp= would hide the home and the bus there.
 mkdir -p "$repo/.build"
 work=$(mktemp -d "$repo/.build/relavoi-unit.XXXXXX")
 chmod 755 "$work"
