@@ -7,9 +7,9 @@ import RelavoiNotify
 
 /// Runs every banner of the process: the pure `BannerPostingMachine` for the
 /// banners and what is posted of them, `NoticeMachine` for the agent's notices,
-/// one timer aligned to the second (none while nothing ticks or waits), the
-/// renderer for the current server, and the delivery thread for libnotify
-/// (`NotificationDeliveryDriver`).
+/// one timer aligned to the second while anything shows the seconds (none while
+/// nothing ticks or waits), the renderer for the current server, and the
+/// delivery thread for libnotify (`NotificationDeliveryDriver`).
 @MainActor
 package final class BannerDriver {
     /// The process's banners, with the default settings until its owner hands in its own
@@ -65,6 +65,8 @@ package final class BannerDriver {
     private var noticeHandlers: [String: NoticeHandler] = [:]
     /// Called after each tick of the timer (see `addTickObserver`).
     private var tickObservers: [@MainActor () -> Void] = []
+    /// Whether an observer shows the live calls' seconds now (see `addTickObserver`).
+    private var secondsWanted: [@MainActor () -> Bool] = []
 
     init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
@@ -80,10 +82,21 @@ package final class BannerDriver {
     package func banner(_ key: String) -> Banner? { machine.banners[key] }
 
     /// Runs `observer` after each tick of the banners' timer (just past each
-    /// second while a call is live, and at each close time): the panel item's
-    /// timer moves with the banners' instead of keeping a second 1 Hz timer.
-    package func addTickObserver(_ observer: @escaping @MainActor () -> Void) {
+    /// second while a call is live and `wantsSeconds` or a banner shows them,
+    /// and at each close time): the panel item's timer moves with the banners'
+    /// instead of keeping a second 1 Hz timer. Call `secondsWantedChanged` when
+    /// what `wantsSeconds` says changes.
+    package func addTickObserver(
+        wantsSeconds: @escaping @MainActor () -> Bool, _ observer: @escaping @MainActor () -> Void
+    ) {
         tickObservers.append(observer)
+        secondsWanted.append(wantsSeconds)
+        reschedule()
+    }
+
+    /// What a tick observer's `wantsSeconds` says may have changed.
+    package func secondsWantedChanged() {
+        reschedule()
     }
 
     /// A key no other banner uses.
@@ -148,7 +161,7 @@ package final class BannerDriver {
     /// and the timer re-armed for the next second. The timer runs on the
     /// monotonic clock, which stands still during suspend.
     package func clockJumped() {
-        perform(machine.tick(now: now()))
+        perform(machine.tick(now: now(), liveSecondsShown: renderer.liveShowsTimer))
     }
 
     /// Closes every banner now.
@@ -238,17 +251,22 @@ package final class BannerDriver {
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         carry(machine.rerender(now: now(), leavesScreen: renderer.leavesScreenByItself))
         carry(notices.rerender())
+        // Whether the live banners show their seconds may have changed with the rules.
+        reschedule()
     }
 
     /// One timer for all banners, set to the next moment anything changes:
     /// a few ms past the second, so the elapsed seconds have moved on.
     private func reschedule() {
         let time = now()
-        timer.schedule(at: machine.nextWake(after: time), now: time)
+        let wanted = secondsWanted.contains { $0() }
+        timer.schedule(
+            at: machine.nextWake(after: time, liveSecondsShown: renderer.liveShowsTimer, secondsWanted: wanted),
+            now: time)
     }
 
     private func tick() {
-        perform(machine.tick(now: now()))
+        perform(machine.tick(now: now(), liveSecondsShown: renderer.liveShowsTimer))
         for observer in tickObservers { observer() }
     }
 

@@ -21,7 +21,12 @@ import Testing
         #expect(machine.expiredOffScreen(key: "k") == [])
         #expect(machine.banners["k"] != nil, "kept: the panel and Calls still show it")
         #expect(machine.tick(now: t0 + 5) == [], "its ticks are not shown")
-        #expect(machine.nextWake(after: t0 + 5) != nil, "the timer still runs for the panel item")
+        #expect(
+            machine.nextWake(after: t0 + 5, liveSecondsShown: true, secondsWanted: true) == t0 + 6,
+            "the timer still runs for the panel item")
+        #expect(
+            machine.nextWake(after: t0 + 5, liveSecondsShown: true, secondsWanted: false)
+                == t0 + BannerLimits.maximumActive, "with none: only its 8-hour bound")
         let ended = machine.end(key: "k", policy: .default, now: t0 + 6)
         #expect(ended.count == 1)
         guard case .present(_, let snapshot) = ended.first else {

@@ -92,9 +92,9 @@ import Testing
         var machine = known()
         let first = machine.show(banner(.active), key: "k", now: t0)
         #expect(Self.posts(first) == [Post(key: "k", kind: .active, seconds: 0, pops: true, rings: false)])
-        #expect(machine.tick(now: t0 + 0.5) == [], "the same second")
+        #expect(machine.tick(now: t0 + 0.5, liveSecondsShown: true) == [], "the same second")
         #expect(machine.update(key: "k", elapsedSeconds: nil, verified: true, label: "Rider", now: t0 + 0.6) == [])
-        let next = machine.tick(now: t0 + 1.01)
+        let next = machine.tick(now: t0 + 1.01, liveSecondsShown: true)
         guard case .present(_, let snapshot, let previous, false) = next.first, next.count == 1 else {
             Issue.record("the next second is posted: \(next)")
             return
@@ -114,7 +114,7 @@ import Testing
                 Post(key: "a", kind: .ringing, seconds: 0, pops: true, rings: false),
                 Post(key: "b", kind: .active, seconds: 2, pops: true, rings: false),
             ])
-        #expect(machine.tick(now: t0 + 2.5) == [], "what the new server was sent counts")
+        #expect(machine.tick(now: t0 + 2.5, liveSecondsShown: true) == [], "what the new server was sent counts")
     }
 
     @Test func aBannerShownEndedIsPostedOnceAsEnded() {
@@ -158,12 +158,12 @@ import Testing
         #expect(
             machine.rerender(now: t0 + 6, leavesScreen: renderer.leavesScreenByItself) == [],
             "Do Not Disturb or a setting changed: the popup does not come back")
-        #expect(machine.tick(now: t0 + 7.01) == [], "its ticks are not shown")
+        #expect(machine.tick(now: t0 + 7.01, liveSecondsShown: true) == [], "its ticks are not shown")
         renderer.panelShowsCalls = false
         #expect(
             Self.posts(machine.rerender(now: t0 + 8, leavesScreen: renderer.leavesScreenByItself)) == [
                 Post(key: "k", kind: .active, seconds: 8, pops: false, rings: false)
             ], "the panel went: the call shows again")
-        #expect(Self.posts(machine.tick(now: t0 + 9.01)).map(\.seconds) == [9], "and ticks")
+        #expect(Self.posts(machine.tick(now: t0 + 9.01, liveSecondsShown: true)).map(\.seconds) == [9], "and ticks")
     }
 }

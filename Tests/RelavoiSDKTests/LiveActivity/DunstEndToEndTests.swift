@@ -19,7 +19,7 @@ final class DunstEndToEndTests: XCTestCase {
         XCTAssertTrue(try runOnLoop { await BannerDriver.shared.bannersAvailable() })
 
         let ticks = Recorder()
-        MainActor.assumeIsolated { BannerDriver.shared.addTickObserver { ticks.tick() } }
+        MainActor.assumeIsolated { BannerDriver.shared.addTickObserver(wantsSeconds: { false }) { ticks.tick() } }
         let dismissed = ResultBox<String>()
         let manager = try RealServerSteps.startCall("ses_dunst", label: "Chowdeck rider", dismissed: dismissed)
         XCTAssertTrue(LoopWait.until(timeout: 30) { dunst.displayedCount() == 1 })

@@ -19,7 +19,7 @@ final class MakoEndToEndTests: XCTestCase {
         try BannerServerWait.untilShowing { $0.family == .mako }
 
         let ticks = Recorder()
-        MainActor.assumeIsolated { BannerDriver.shared.addTickObserver { ticks.tick() } }
+        MainActor.assumeIsolated { BannerDriver.shared.addTickObserver(wantsSeconds: { false }) { ticks.tick() } }
         let dismissed = ResultBox<String>()
         let manager = try RealServerSteps.startCall("ses_mako", label: "Chowdeck rider", dismissed: dismissed)
         XCTAssertTrue(LoopWait.until(timeout: 30) { mako.shown()?.count == 1 }, "\(mako.shown() ?? [])")

@@ -159,12 +159,23 @@ public struct BannerMachine: Sendable {
 
     /// When `tick` has work next: the moment a ticking banner's elapsed seconds
     /// next turn (its own second, counted from its `startedAt`, as the panel's
-    /// timers count from the call's answer), or the earliest close time; nil
-    /// with nothing to do.
-    public func nextWake(after now: Date) -> Date? {
+    /// timers count from the call's answer) while anything shows them, else its
+    /// 8-hour bound; or the earliest close time; nil with nothing to do.
+    /// - Parameter liveSecondsShown: a live banner's content shows its running
+    ///   timer (`BannerRenderer.liveShowsTimer`); it does only while on screen.
+    /// - Parameter secondsWanted: something else that rides on the tick shows
+    ///   the live calls' seconds (the tray item while shown).
+    public func nextWake(after now: Date, liveSecondsShown: Bool, secondsWanted: Bool) -> Date? {
         var wake: Date? = nil
-        for banner in banners.values {
-            let due = banner.isTicking ? Self.nextSecond(of: banner.attributes.startedAt, after: now) : banner.closeAt
+        for (key, banner) in banners {
+            let due: Date?
+            if !banner.isTicking {
+                due = banner.closeAt
+            } else if secondsWanted || (liveSecondsShown && !offScreen.contains(key)) {
+                due = Self.nextSecond(of: banner.attributes.startedAt, after: now)
+            } else {
+                due = max(now, banner.attributes.startedAt.addingTimeInterval(BannerLimits.maximumActive))
+            }
             if let due, wake == nil || due < wake! { wake = due }
         }
         return wake

@@ -84,9 +84,24 @@ public struct BannerPostingMachine: Sendable {
         return [.close(key: key)] + post(lifecycle.closedByServer(key: key, byUser: byUser))
     }
 
-    public mutating func tick(now: Date) -> [Action] { post(lifecycle.tick(now: now)) }
+    /// Advances time (`BannerMachine.tick`). A live banner whose only change is
+    /// its seconds is not posted unless `liveSecondsShown` (`BannerRenderer.liveShowsTimer`):
+    /// its content would be the same.
+    public mutating func tick(now: Date, liveSecondsShown: Bool) -> [Action] {
+        let actions = lifecycle.tick(now: now).filter { action in
+            guard !liveSecondsShown, case .present(let key, let snapshot) = action, var previous = shown[key],
+                snapshot.kind == .active, previous.kind == .active
+            else { return true }
+            previous.seconds = snapshot.seconds
+            return previous != snapshot
+        }
+        return post(actions)
+    }
 
-    public func nextWake(after now: Date) -> Date? { lifecycle.nextWake(after: now) }
+    /// When `tick` has work next (`BannerMachine.nextWake`).
+    public func nextWake(after now: Date, liveSecondsShown: Bool, secondsWanted: Bool) -> Date? {
+        lifecycle.nextWake(after: now, liveSecondsShown: liveSecondsShown, secondsWanted: secondsWanted)
+    }
 
     /// A notification server's profile is known; `restarted`: it is a new
     /// server, which has none of the banners (`rerender` then pops them all).

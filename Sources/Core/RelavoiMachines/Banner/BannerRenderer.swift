@@ -62,11 +62,7 @@ public struct BannerRenderer: Sendable {
             if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            // Where every update moves the popup, the popup is to leave by itself (each update
-            // would restart its hide timer), or a panel ticks instead, no running timer: the
-            // text stays true unchanged.
-            let timerShown = rules.ticks != .notSent && !rules.liveWithoutTimer
-            let timer = timerShown ? ", " + BannerText.duration(snapshot.seconds) : ""
+            let timer = liveShowsTimer ? ", " + BannerText.duration(snapshot.seconds) : ""
             lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
@@ -121,6 +117,15 @@ public struct BannerRenderer: Sendable {
         if !meaningful { applyQuietTick(to: &content) }
         if content.keptUp { content.expireTimeout = rules.keptUpExpireTimeout }
         return content
+    }
+
+    /// The live call's content shows a running timer. Where every update moves the popup,
+    /// the popup is to leave by itself (each update would restart its hide timer), or a
+    /// panel ticks instead, no running timer: the text stays true unchanged (and nothing
+    /// needs to wake for its seconds).
+    public var liveShowsTimer: Bool {
+        let rules = effectiveRules
+        return rules.ticks != .notSent && !rules.liveWithoutTimer
     }
 
     /// The server's rules as they apply now (a panel showing the calls changes some).

@@ -115,7 +115,10 @@ public final class Agent {
         callDriver.onDismissed = { [weak self] sessionId in self?.control?.emitBannerDismissed(sessionId: sessionId) }
         // The panel item (StatusNotifierItem) follows the same calls, on the banners' tick.
         startTray()
-        banners.addTickObserver { [weak self] in self?.tray?.refresh() }
+        // Its timer shows the seconds while it is shown.
+        banners.addTickObserver(wantsSeconds: { [weak self] in self?.tray?.isShown ?? false }) { [weak self] in
+            self?.tray?.refresh()
+        }
         media = MediaPauseDriver.start(settings: settings, calls: callDriver, bus: Self.sessionBus)
         // Why calls cannot show: the notice, the Health property and the panel item say the same.
         health.onChange = { [weak self] state in
@@ -171,6 +174,8 @@ public final class Agent {
             mode: settings.trayItem, openURL: settings.openURL, control: callDriver, phrases: trayPhrases)
         if let health { tray?.health = health.current }
         tray?.panelShowsCalls = panels?.isShowing ?? false
+        // A new item, or none: whether its timer wants the banners' seconds may differ.
+        BannerDriver.shared.secondsWantedChanged()
     }
 
     /// Connects, and follows sleep and resume, network changes and logout (docs/desktop-life.md).

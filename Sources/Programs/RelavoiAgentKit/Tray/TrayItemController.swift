@@ -40,6 +40,8 @@ public final class TrayItemController {
             refresh()
         }
     }
+    /// The item is shown: not hidden while a panel shows the calls (`tray-item = auto`).
+    public var isShown: Bool { !(mode == .auto && panelShowsCalls) }
     /// Why calls cannot show, said while there is no call (the agent sets it).
     public var health: ConnectionHealth = .connected {
         didSet { if health != oldValue { refresh() } }
@@ -155,7 +157,7 @@ public final class TrayItemController {
 
     /// The calls as the item shows them at `time`.
     private func currentView(at time: Date? = nil) -> TrayItemView {
-        let hidden = mode == .auto && panelShowsCalls
+        let hidden = !isShown
         // Hidden (the GNOME extension shows the call): no listing on every tick.
         let calls = hidden ? [] : (control?.listBanners() ?? []).map(Self.trayCall)
         return TrayItemView(
