@@ -60,8 +60,17 @@ public struct BannerPostingMachine: Sendable {
         post(lifecycle.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now))
     }
 
-    public mutating func end(key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date) -> [Action] {
-        post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
+    /// `listsExpired`: the server's `NotificationServerRules.keepsExpiredIds`;
+    /// a call whose notification it expired into its list then shows its end
+    /// even when `immediate` (the delivery machine lets the server expire it).
+    public mutating func end(
+        key: String, policy: DismissPolicy, durationSeconds: Int?, listsExpired: Bool = false, now: Date
+    ) -> [Action] {
+        if policy == .immediate, listsExpired, lifecycle.offScreen.contains(key) {
+            let shown = post(lifecycle.end(key: key, policy: .default, durationSeconds: durationSeconds, now: now))
+            return shown + post(lifecycle.close(key: key))
+        }
+        return post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
     }
 
     public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }
