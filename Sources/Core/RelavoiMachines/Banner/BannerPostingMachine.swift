@@ -62,15 +62,15 @@ public struct BannerPostingMachine: Sendable {
 
     /// `listsExpired`: the server's `NotificationServerRules.keepsExpiredIds`;
     /// a call whose notification it expired into its list then shows its end
-    /// even when `immediate` (the delivery machine lets the server expire it).
+    /// even when `immediate`, and the banner goes when the server expires it
+    /// (a close posted at once would take the place of the end before it is
+    /// sent: the delivery driver keeps only the latest post).
     public mutating func end(
         key: String, policy: DismissPolicy, durationSeconds: Int?, listsExpired: Bool = false, now: Date
     ) -> [Action] {
-        if policy == .immediate, listsExpired, lifecycle.offScreen.contains(key) {
-            let shown = post(lifecycle.end(key: key, policy: .default, durationSeconds: durationSeconds, now: now))
-            return shown + post(lifecycle.close(key: key))
-        }
-        return post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
+        let listed = policy == .immediate && listsExpired && lifecycle.offScreen.contains(key)
+        return post(
+            lifecycle.end(key: key, policy: listed ? .default : policy, durationSeconds: durationSeconds, now: now))
     }
 
     public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }
