@@ -145,7 +145,10 @@ package final class BannerDriver {
     }
 
     package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
-        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
+        perform(
+            machine.end(
+                key: key, policy: policy, durationSeconds: durationSeconds,
+                listsExpired: renderer.profile.rules.keepsExpiredIds, now: now()))
     }
 
     package func close(key: String) {

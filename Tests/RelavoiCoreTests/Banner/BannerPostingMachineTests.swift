@@ -147,6 +147,40 @@ import Testing
         #expect(machine.closedByServer(key: "none", reason: 1, renderer: renderer, now: t0) == [.close(key: "none")])
     }
 
+    /// Budgie: a live call whose popup expired is in Raven as live, and only
+    /// an expired end replaces it there, so `immediate` still shows the end
+    /// (the delivery machine leaves it to the server to expire), and the
+    /// banner goes with the server's expiry. A call still on screen ends at once.
+    @Test func anImmediateEndOfACallTheServerListedShowsTheEnd() {
+        let budgie = NotificationServerProfile(
+            name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
+            capabilities: ["actions", "body"])
+        let renderer = BannerRenderer(profile: budgie)
+        #expect(renderer.profile.rules.keepsExpiredIds)
+        var machine = known()
+        _ = machine.show(banner(.active), key: "k", now: t0)
+        _ = machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 6)
+        let actions = machine.end(key: "k", policy: .immediate, durationSeconds: 40, listsExpired: true, now: t0 + 40)
+        #expect(Self.posts(actions).map(\.kind) == [.ended])
+        #expect(Self.posts(actions).map(\.seconds) == [40])
+        #expect(actions.count == 1, "no close: it would take the end's place before it is sent")
+        #expect(
+            machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 46) == [
+                .close(key: "k"), .removed(key: "k", byUser: false),
+            ], "gone when the server expires it")
+        _ = machine.show(banner(.active), key: "on", now: t0)
+        #expect(
+            machine.end(key: "on", policy: .immediate, durationSeconds: 9, listsExpired: true, now: t0 + 9) == [
+                .close(key: "on"), .removed(key: "on", byUser: false),
+            ], "its popup is up, nothing in Raven: closed at once")
+        _ = machine.show(banner(.active), key: "p", now: t0)
+        _ = machine.closedByServer(key: "p", reason: 1, renderer: renderer, now: t0 + 6)
+        #expect(
+            machine.end(key: "p", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
+                .close(key: "p"), .removed(key: "p", byUser: false),
+            ], "a server without such a list: closed at once")
+    }
+
     @Test func aCallOffScreenStaysOffAcrossRerendersUntilItsPanelGoes() {
         let plasma = NotificationServerProfile(
             name: "Plasma", vendor: "KDE", version: "6.7.4", capabilities: ["actions", "body", "body-markup"])

@@ -201,6 +201,30 @@ import Testing
             "then in place as usual")
     }
 
+    /// Raven takes an entry only from an expiry: the end shown under the
+    /// live call's expired id is left to the server to expire (it then
+    /// replaces the live entry), never closed (its close would leave the
+    /// call listed as live); a live banner so shown is closed as usual.
+    @Test func anEndUnderAnExpiredIdIsLeftToTheServerToExpire() {
+        var machine = ringingExpiredOnBudgie()
+        var ended = Self.content("Call ended", urgency: .normal)
+        ended.resident = false
+        ended.expireTimeout = -1
+        #expect(
+            machine.post(key: "a", content: ended, now: 11)
+                == [.show(key: "a", content: ended, newNotification: false, replaces: 7)])
+        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 11)
+        _ = machine.shown(key: "a", content: ended, succeeded: true, now: 11)
+        #expect(machine.post(key: "a", content: nil, now: 16) == [], "no CloseNotification")
+        #expect(machine.keys == [])
+        machine = ringingExpiredOnBudgie()
+        _ = machine.post(key: "a", content: live1, now: 11)
+        #expect(machine.post(key: "a", content: nil, now: 12) == [.close(key: "a")], "not an end: closed")
+        var elsewhere = showingRinging()
+        _ = elsewhere.post(key: "a", content: ended, now: 11)
+        #expect(elsewhere.post(key: "a", content: nil, now: 12) == [.close(key: "a")], "not under a kept id")
+    }
+
     @Test func onlyAnExpiryOnAServerThatKeepsThemKeepsTheId() {
         var dismissed = showing(ringing, keepsExpiredIds: true)
         dismissed.closedByServer(key: "a", reason: 2, id: 7)

@@ -60,8 +60,17 @@ public struct BannerPostingMachine: Sendable {
         post(lifecycle.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now))
     }
 
-    public mutating func end(key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date) -> [Action] {
-        post(lifecycle.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now))
+    /// `listsExpired`: the server's `NotificationServerRules.keepsExpiredIds`;
+    /// a call whose notification it expired into its list then shows its end
+    /// even when `immediate`, and the banner goes when the server expires it
+    /// (a close posted at once would take the place of the end before it is
+    /// sent: the delivery driver keeps only the latest post).
+    public mutating func end(
+        key: String, policy: DismissPolicy, durationSeconds: Int?, listsExpired: Bool = false, now: Date
+    ) -> [Action] {
+        let listed = policy == .immediate && listsExpired && lifecycle.offScreen.contains(key)
+        return post(
+            lifecycle.end(key: key, policy: listed ? .default : policy, durationSeconds: durationSeconds, now: now))
     }
 
     public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }

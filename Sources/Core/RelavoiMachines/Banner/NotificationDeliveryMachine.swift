@@ -55,6 +55,9 @@ public struct NotificationDeliveryMachine: Sendable {
         /// The show that took an expired id again goes once more (Raven; see
         /// `NotificationServerRules.keepsExpiredIds`).
         var repeatsOnce = false
+        /// It took an expired id again: the server lists that id, and only its
+        /// own expiry replaces the entry (`keepsExpiredIds`).
+        var listed = false
     }
 
     /// A notification the server expired, kept for its banner's next show.
@@ -88,6 +91,9 @@ public struct NotificationDeliveryMachine: Sendable {
             // takes back every banner the server closed, and the call's next phase
             // (a new banner under the same key) still replaces that entry.
             guard let banner = banners.removeValue(forKey: key) else { return [] }
+            // Not closed: the server expires it (an end or a missed call), and only then
+            // does its list replace the call's stale entry (`keepsExpiredIds`).
+            if banner.listed, !banner.desired.resident { return [] }
             return banner.identity != nil || banner.underWay != nil ? [.close(key: key)] : []
         }
         var banner = banners[key] ?? newBanner(key: key, content: content)
@@ -242,7 +248,10 @@ public struct NotificationDeliveryMachine: Sendable {
         // The expired notification is taken again once, and only by the same identity.
         let replaces = newNotification ? nil : banner.replaces
         banner.replaces = nil
-        if replaces != nil { banner.repeatsOnce = true }
+        if replaces != nil {
+            banner.repeatsOnce = true
+            banner.listed = true
+        }
         banners[key] = banner
         return [.show(key: key, content: content, newNotification: newNotification, replaces: replaces)]
     }

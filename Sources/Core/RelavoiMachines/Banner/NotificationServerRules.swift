@@ -102,6 +102,13 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// bug: replacing the only entry of a group dismisses the group
     /// (`remove_notification`), so the new entry goes into a destroyed group
     /// and is not shown; the next one makes a new group (seen on 10.9.2).
+    /// Raven takes an entry only from an expiry, never from a close, and
+    /// `CloseNotification` of an id without a popup touches nothing
+    /// (notifications_view.vala `on_notification_closed`, dbus.vala
+    /// `CloseNotification`): so the agent never closes an end or a missed call
+    /// shown under such an id but lets the server expire it (at least 6 s),
+    /// and the end of a call whose live notification expired is shown even
+    /// with `dismiss-policy = immediate`; else Raven keeps the call as live.
     public var keepsExpiredIds = false
     /// Seconds the server keeps up the popup of a banner that is to stay up
     /// (`NotificationContent.keptUp`: ringing; live with keep-on-screen) after
