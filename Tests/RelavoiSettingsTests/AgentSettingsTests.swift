@@ -17,7 +17,7 @@ import Testing
         #expect(settings.proxyNumbers.isEmpty)
         #expect(settings.trayItem == .auto)
         #expect(settings.pauseMedia == .ringing)
-        #expect(settings.offlineNoticeAfter == ConnectionHealthMachine.offlineAfter)
+        #expect(settings.offlineNoticeAfter == 120, "the documented default: two minutes")
     }
 
     /// The agent and an SDK app read the banner keys with the same parser.

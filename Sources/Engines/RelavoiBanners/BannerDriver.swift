@@ -63,10 +63,9 @@ package final class BannerDriver {
     private var nextKey = 0
     /// Who hears what became of each notice (`showNotice`).
     private var noticeHandlers: [String: NoticeHandler] = [:]
-    /// Called after each tick of the timer (see `addTickObserver`).
-    private var tickObservers: [@MainActor () -> Void] = []
-    /// Whether an observer shows the live calls' seconds now (see `addTickObserver`).
-    private var secondsWanted: [@MainActor () -> Bool] = []
+    /// Called after each tick of the timer, each with whether it shows the live
+    /// calls' seconds now (see `addTickObserver`).
+    private var tickObservers: [(wantsSeconds: @MainActor () -> Bool, observer: @MainActor () -> Void)] = []
 
     init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
@@ -89,8 +88,7 @@ package final class BannerDriver {
     package func addTickObserver(
         wantsSeconds: @escaping @MainActor () -> Bool, _ observer: @escaping @MainActor () -> Void
     ) {
-        tickObservers.append(observer)
-        secondsWanted.append(wantsSeconds)
+        tickObservers.append((wantsSeconds, observer))
         reschedule()
     }
 
@@ -262,7 +260,7 @@ package final class BannerDriver {
     /// a few ms past the second, so the elapsed seconds have moved on.
     private func reschedule() {
         let time = now()
-        let wanted = secondsWanted.contains { $0() }
+        let wanted = tickObservers.contains { $0.wantsSeconds() }
         timer.schedule(
             at: machine.nextWake(after: time, liveSecondsShown: renderer.liveShowsTimer, secondsWanted: wanted),
             now: time)
@@ -270,7 +268,7 @@ package final class BannerDriver {
 
     private func tick() {
         perform(machine.tick(now: now(), liveSecondsShown: renderer.liveShowsTimer))
-        for observer in tickObservers { observer() }
+        for tickObserver in tickObservers { tickObserver.observer() }
     }
 
     // MARK: - Delivery thread
