@@ -6,7 +6,7 @@
 #
 # GNOME Shell (the Debian 12 host's, 43) on Xvfb as Tests/shell/check-gnome-shell.sh starts
 # it (private session and system buses, keyfile GSettings, the extension installed from its
-# zip), then R rounds of four phases of S seconds (default 120) each, in this order:
+# zip), then R rounds of four phases of S seconds (default 150) each, in this order:
 #   idle            no agent, the clock without seconds
 #   clock           org.gnome.desktop.interface clock-show-seconds true, no agent
 #   call-extension  a live call (relavoi-sandbox, the release agent), the extension on
@@ -31,7 +31,7 @@ python=/usr/bin/python3
 . "$repo/Tests/lib/checks.sh"
 . "$repo/Tests/lib/gnome-shell.sh"
 
-agent_bin= sandbox_bin= out= seconds=120 repeats=2 desktops="gnome sway"
+agent_bin= sandbox_bin= out= seconds=150 repeats=2 desktops="gnome sway"
 while [ $# -gt 0 ]; do
   case $1 in
     --agent) agent_bin=$2; shift 2 ;;
