@@ -30,14 +30,16 @@ FocusScope {
     // plasmashell waking about 64 times a second (Plasma 6.7.4, measured). Closed, a
     // live call's tick also changes nothing here.
     // Opened (Enter on the panel item, or the widget's shortcut): focus goes in, on
-    // Settings…; Tab and Shift+Tab reach the calls' buttons.
+    // Settings…, its ring shown; Tab and Shift+Tab reach the calls' buttons.
     Loader {
         id: content
         anchors.fill: parent
         active: root.expanded && full.view !== null
         focus: true
         sourceComponent: contentComponent
-        onLoaded: content.forceActiveFocus(Qt.TabFocusReason)
+        // Opened by keyboard (or the shortcut), the focused button shows its ring at once,
+        // as after Tab; opened with the mouse, only once a key moves the focus.
+        onLoaded: content.forceActiveFocus(root.openedByMouse ? Qt.MouseFocusReason : Qt.TabFocusReason)
     }
 
     Component {
@@ -45,6 +47,8 @@ FocusScope {
 
         FocusScope {
             implicitHeight: column.implicitHeight
+            // The Loader passes its focus on only to an item that asks for it.
+            focus: true
 
             ColumnLayout {
                 id: column
