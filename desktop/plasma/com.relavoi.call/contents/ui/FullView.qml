@@ -46,9 +46,28 @@ FocusScope {
         id: contentComponent
 
         FocusScope {
+            id: scope
+
+            // How the focused button got the focus (its ring shows for a key's).
+            property int focusReason: Qt.OtherFocusReason
+
             implicitHeight: column.implicitHeight
             // The Loader passes its focus on only to an item that asks for it.
             focus: true
+
+            // A focused button that goes with its call (Dismiss, or the call's end) leaves
+            // the focus on this scope, on nothing a person sees: it goes on to Settings…,
+            // its ring shown as the gone button's was.
+            Connections {
+                target: scope.Window.window
+                function onActiveFocusItemChanged() {
+                    const item = scope.Window.activeFocusItem;
+                    if (item === scope)
+                        settingsButton.forceActiveFocus(scope.focusReason);
+                    else if (item && item.focusReason !== undefined)
+                        scope.focusReason = item.focusReason;
+                }
+            }
 
             ColumnLayout {
                 id: column
