@@ -23,7 +23,7 @@ import Testing
     @Test func firstShowPopsAtNormalUrgencyWithCallHints() {
         let content = BannerRenderer(profile: gnome).render(active, previous: nil)
         #expect(content.summary == "Rider")
-        #expect(content.body == "+1555, 01:01\nVerified")
+        #expect(content.body == "+1555, 01:01, Verified", "GNOME draws the body on one line")
         #expect(content.iconName == "com.relavoi.Agent-verified")
         #expect(content.category == "call")
         #expect(content.urgency == .normal)
@@ -77,7 +77,7 @@ import Testing
         let content = BannerRenderer(profile: gnome).render(unverified, previous: active)
         #expect(content.urgency == .normal)
         #expect(content.iconName == "com.relavoi.Agent-unverified")
-        #expect(content.body == "+1555, 01:01\n<b>⚠ Unverified</b>")
+        #expect(content.body == "+1555, 01:01, <b>⚠ Unverified</b>")
     }
 
     @Test func plainServersGetTheBodyVerbatimAndMarkupServersEscaped() {
@@ -85,7 +85,33 @@ import Testing
         #expect(BannerRenderer(profile: plain).render(odd, previous: nil).body == "<i>+1</i>&, 00:00\n⚠ Unverified")
         #expect(
             BannerRenderer(profile: gnome).render(odd, previous: nil).body
-                == "&lt;i&gt;+1&lt;/i&gt;&amp;, 00:00\n<b>⚠ Unverified</b>")
+                == "&lt;i&gt;+1&lt;/i&gt;&amp;, 00:00, <b>⚠ Unverified</b>")
+    }
+
+    /// GNOME Shell draws each line break of a body as a space: there the lines go joined by
+    /// a comma, so "…+1555" and "Verified" stay apart (on screen and read aloud); servers
+    /// that keep lines get them as lines.
+    @Test func theLinesOfABodyAreJoinedByACommaWhereTheServerDrawsOneLine() {
+        let gnome50 = NotificationServerProfile(
+            name: "gnome-shell", vendor: "GNOME", version: "50.5", capabilities: ["body", "body-markup", "actions"])
+        let ringing = BannerSnapshot(kind: .ringing, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)
+        let missed = BannerSnapshot(kind: .missed, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 0)
+        let bodies: [(BannerSnapshot, String, String)] = [
+            (ringing, "Incoming call on +1555, Verified", "Incoming call on +1555\nVerified"),
+            (active, "+1555, 01:01, Verified", "+1555, 01:01\nVerified"),
+            (ended, "Call ended, 01:02, +1555, Verified", "Call ended, 01:02\n+1555, Verified"),
+            (missed, "Missed call on +1555, Verified", "Missed call on +1555\nVerified"),
+        ]
+        for (snapshot, joined, lines) in bodies {
+            for profile in [gnome, gnome50] {
+                #expect(BannerRenderer(profile: profile).render(snapshot, previous: nil).body == joined)
+            }
+            for profile in [kde, xfce, dunst, plain] {
+                #expect(BannerRenderer(profile: profile).render(snapshot, previous: nil).body == lines, "\(profile)")
+            }
+        }
+        #expect(gnome.rules.joinsBodyLines && gnome50.rules.joinsBodyLines)
+        #expect(!kde.rules.joinsBodyLines && !xfce.rules.joinsBodyLines && !dunst.rules.joinsBodyLines)
     }
 
     @Test func endedStateIsNotResidentAndUsesServerTimeout() {

@@ -134,7 +134,7 @@ import Testing
         var renderer = BannerRenderer(profile: gnome43)
         renderer.panelShowsCalls = true
         let live = BannerSnapshot(kind: .active, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 7)
-        #expect(renderer.render(live, previous: nil).body == "+1555\nVerified", "no running timer")
+        #expect(renderer.render(live, previous: nil).body == "+1555, Verified", "no running timer")
         #expect(!renderer.leavesScreenByItself(.active), "GNOME keeps it in the message list")
     }
 

@@ -47,6 +47,9 @@ public struct BannerRenderer: Sendable {
         let proxy = BannerText.label(snapshot.proxyNumber, fallback: phrases.unknownNumber)
         func fill(_ template: String, _ value: String) -> String { BannerPhrases.fill(template, with: value) }
         let lines: [String]
+        // Each line is a part of the sentence: where the server draws the body on one
+        // line, a comma keeps them apart, as within a line.
+        let lineBreak = rules.joinsBodyLines ? ", " : "\n"
         var content = NotificationContent(
             summary: summary, body: "", iconName: snapshot.badge.iconName, category: "call")
         switch snapshot.kind {
@@ -97,9 +100,9 @@ public struct BannerRenderer: Sendable {
                     escaped[last] = String(escaped[last].dropLast(shown.count)) + "<b>\(shown)</b>"
                 }
             }
-            content.body = escaped.joined(separator: "\n")
+            content.body = escaped.joined(separator: lineBreak)
         } else {
-            content.body = lines.joined(separator: "\n")
+            content.body = lines.joined(separator: lineBreak)
         }
         // Only ringing makes a sound; GNOME would otherwise replay one on updates.
         content.suppressSound = content.soundName == nil

@@ -68,6 +68,11 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// and GNOME keeps a banner up until the person is active: seen on 43.9 with Orca 43.1
     /// and on 50.5 with Orca 51.1, an end (43) and a badge updated in place were not spoken.
     public var newNotificationToBeHeard = false
+    /// The server shows the body on one line, each line break drawn as a space (GNOME Shell
+    /// 43.9 and 50.5: messageList.js, the body label's `setMarkup` of the text with every
+    /// `\n` replaced by `' '`): so the body's lines go joined by a comma there, not by a
+    /// line break, or "…0001" and "Verified" are one phrase, read out as one too.
+    public var joinsBodyLines = false
     /// The live call is low urgency from its first `Notify` (with
     /// `notificationPerPhase`: readable in the list, its ticks never pop).
     public var liveAtLowUrgency: Bool
@@ -185,6 +190,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             self.init(ticks: .lowUrgency)
             notificationPerPhase = !legacy
             newNotificationToBeHeard = true
+            joinsBodyLines = true
             liveAtLowUrgency = !legacy
             badgeAsImageHint = !legacy
             keepOnScreenNeedsCritical = true

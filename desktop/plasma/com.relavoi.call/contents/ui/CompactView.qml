@@ -21,7 +21,10 @@ MouseArea {
     // Opened, Tab stays among the opened view's buttons.
     activeFocusOnTab: root.compactActive && !root.expanded
     hoverEnabled: true
-    onClicked: root.expanded = !root.expanded
+    onClicked: {
+        root.openedByMouse = !root.expanded;
+        root.expanded = !root.expanded;
+    }
     Keys.onPressed: event => {
         if (event.key === Qt.Key_Space || event.key === Qt.Key_Return || event.key === Qt.Key_Enter || event.key === Qt.Key_Select) {
             root.expanded = !root.expanded;

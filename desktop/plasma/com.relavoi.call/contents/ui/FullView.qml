@@ -30,21 +30,44 @@ FocusScope {
     // plasmashell waking about 64 times a second (Plasma 6.7.4, measured). Closed, a
     // live call's tick also changes nothing here.
     // Opened (Enter on the panel item, or the widget's shortcut): focus goes in, on
-    // Settings…; Tab and Shift+Tab reach the calls' buttons.
+    // Settings…, its ring shown; Tab and Shift+Tab reach the calls' buttons.
     Loader {
         id: content
         anchors.fill: parent
         active: root.expanded && full.view !== null
         focus: true
         sourceComponent: contentComponent
-        onLoaded: content.forceActiveFocus(Qt.TabFocusReason)
+        // Opened by keyboard (or the shortcut), the focused button shows its ring at once,
+        // as after Tab; opened with the mouse, only once a key moves the focus.
+        onLoaded: content.forceActiveFocus(root.openedByMouse ? Qt.MouseFocusReason : Qt.TabFocusReason)
     }
 
     Component {
         id: contentComponent
 
         FocusScope {
+            id: scope
+
+            // How the focused button got the focus (its ring shows for a key's).
+            property int focusReason: Qt.OtherFocusReason
+
             implicitHeight: column.implicitHeight
+            // The Loader passes its focus on only to an item that asks for it.
+            focus: true
+
+            // A focused button that goes with its call (Dismiss, or the call's end) leaves
+            // the focus on this scope, on nothing a person sees: it goes on to Settings…,
+            // its ring shown as the gone button's was.
+            Connections {
+                target: scope.Window.window
+                function onActiveFocusItemChanged() {
+                    const item = scope.Window.activeFocusItem;
+                    if (item === scope)
+                        settingsButton.forceActiveFocus(scope.focusReason);
+                    else if (item && item.focusReason !== undefined)
+                        scope.focusReason = item.focusReason;
+                }
+            }
 
             ColumnLayout {
                 id: column

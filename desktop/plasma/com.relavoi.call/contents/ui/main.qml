@@ -20,6 +20,12 @@ PlasmoidItem {
     readonly property var compactView: Widget.compactView(calls, health, now)
     // Only while opened (the opened view's items exist only then: FullView.qml).
     readonly property var fullView: expanded ? Widget.fullView(calls, health, now) : null
+    // The view was opened with the mouse (FullView.qml: its focus ring waits for a key).
+    property bool openedByMouse: false
+    onExpandedChanged: {
+        if (!root.expanded)
+            root.openedByMouse = false;
+    }
 
     // A tick makes a new compactView; these plain values change only when the state
     // does, so a tick sets nothing in Plasma (status, icon, tooltip, accessible name).
