@@ -157,6 +157,7 @@ import Testing
         for rules in [cinnamon, cinnamon64.rules.seen] {
             #expect(rules.neverExpiringStaysOnScreen == false, "expire_timeout 0 below critical goes after 4 s")
             #expect(rules.updateRestartsTimeout == true)
+            #expect(rules.playsSound == false, "sound-name is never read")
         }
         for version in ["10.7.1", "10.9.2"] {
             let budgie = NotificationServerProfile(

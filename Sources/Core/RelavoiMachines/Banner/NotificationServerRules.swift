@@ -243,6 +243,10 @@ public struct NotificationServerRules: Equatable, Sendable {
             // once the icons are in the icon theme (from a build tree's
             // IconThemePath the watcher passes a -symbolic file path, which the
             // applet does not draw).
+            // It lists `sound` but reads no `sound-name` (notificationDaemon.js reads
+            // only `suppress-sound`): its own "notification" sound, off by default
+            // (org.cinnamon.sounds notification-enabled), plays when a popup first
+            // shows, at critical urgency even with `suppress-sound`.
             // A popup below critical goes after `notification-duration` (4 s),
             // `expire_timeout` 0 too: the ringing call goes critical (seen on 5.6.8:
             // a ringing popup was gone 6.5 s after the ring; critical stays up).
@@ -257,7 +261,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             if (majorVersion ?? 5) >= 6 {
                 seen = Seen(
                     versions: ["6.4.10"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
-                    criticalThroughDoNotDisturb: false,
+                    playsSound: false, criticalThroughDoNotDisturb: false,
                     offScreenPlace: "the panel's notification applet",
                     userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                     trayShows:
@@ -268,7 +272,7 @@ public struct NotificationServerRules: Equatable, Sendable {
             } else {
                 seen = Seen(
                     versions: ["5.6.8"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
-                    criticalThroughDoNotDisturb: false,
+                    playsSound: false, criticalThroughDoNotDisturb: false,
                     offScreenPlace: "the panel's notification applet",
                     userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                     trayShows:
