@@ -230,6 +230,33 @@ import Testing
             BannerRenderer(profile: dunst).render(active, previous: nil).body.contains("01:01"), "elsewhere it ticks")
     }
 
+    /// Cinnamon hides a popup below critical after 4 s whatever its timeout: the
+    /// ringing call, which does not tick, is critical there, and only it.
+    @Test func cinnamonRingsAtCriticalUrgencyAndTheAnsweredCallGoesBackToNormal() {
+        for version in ["5.6.8", "6.4.10"] {
+            let cinnamon = NotificationServerProfile(
+                name: "cinnamon", vendor: "GNOME", version: version,
+                capabilities: ["actions", "body", "body-markup", "persistence", "sound"])
+            #expect(cinnamon.rules.ringingNeedsCritical)
+            let renderer = BannerRenderer(profile: cinnamon)
+            let rings = renderer.render(ringing, previous: nil, rings: true)
+            #expect(rings.urgency == .critical && rings.soundName == "phone-incoming-call")
+            #expect(renderer.render(active, previous: ringing).urgency == .normal, "the live call ticks instead")
+            let missed = BannerSnapshot(
+                kind: .missed, label: "Rider", proxyNumber: "+1555", verified: false, seconds: 0)
+            #expect(renderer.render(missed, previous: ringing).urgency == .normal)
+            #expect(renderer.render(ended, previous: active).urgency == .normal)
+            let quiet = BannerRenderer(profile: cinnamon, doNotDisturb: true)
+            #expect(quiet.render(ringing, previous: nil).urgency == .normal, "Do Not Disturb: no critical")
+            let ringThrough = BannerRenderer(profile: cinnamon, doNotDisturb: true, ringThroughDoNotDisturb: true)
+            #expect(ringThrough.render(ringing, previous: nil).urgency == .critical)
+        }
+        for other in [gnome, xfce, plain, kde, dunst] {
+            #expect(!other.rules.ringingNeedsCritical)
+            #expect(BannerRenderer(profile: other).render(ringing, previous: nil).urgency == .normal)
+        }
+    }
+
     @Test func gnomeKeepOnScreenIsCriticalForTheWholeCall() {
         let renderer = BannerRenderer(profile: gnome, keepOnScreen: true)
         var next = active

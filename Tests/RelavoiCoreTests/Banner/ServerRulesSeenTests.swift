@@ -154,6 +154,11 @@ import Testing
             #expect(rules.trayShows?.contains("no label") == true && rules.trayShows?.contains("menu") == true)
         }
         #expect(cinnamon64.rules.seen.criticalThroughDoNotDisturb == false, "6.4: critical does not pop either")
+        for rules in [cinnamon, cinnamon64.rules.seen] {
+            #expect(rules.neverExpiringStaysOnScreen == false, "expire_timeout 0 below critical goes after 4 s")
+            #expect(rules.updateRestartsTimeout == true)
+            #expect(rules.playsSound == false, "sound-name is never read")
+        }
         for version in ["10.7.1", "10.9.2"] {
             let budgie = NotificationServerProfile(
                 name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: version,

@@ -62,7 +62,7 @@ public struct BannerRenderer: Sendable {
             if rings, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
-            if doNotDisturb && ringThroughDoNotDisturb { content.urgency = .critical }
+            if doNotDisturb ? ringThroughDoNotDisturb : rules.ringingNeedsCritical { content.urgency = .critical }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
             let timer = liveShowsTimer ? ", " + BannerText.duration(snapshot.seconds) : ""

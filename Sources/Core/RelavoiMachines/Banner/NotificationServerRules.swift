@@ -83,6 +83,14 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// keep-on-screen needs critical urgency: GNOME ignores `expire_timeout`
     /// and hides normal banners after 4 s; the others keep a never-expiring one up.
     public var keepOnScreenNeedsCritical: Bool
+    /// A ringing call goes at critical urgency (not in Do Not Disturb, unless it
+    /// rings through): Cinnamon hides every popup below critical
+    /// `notification-duration` seconds (default 4) after its last update, whatever
+    /// `expire_timeout` says, and never hides a critical one (js/ui/messageTray.js
+    /// `_showNotificationCompleted` and `_updateState`, the same in 5.6.8 and
+    /// 6.4.10; its 10 s timer for critical popups only checks again). A live call
+    /// ticks each second, which starts the timer again; a ringing one does not.
+    public var ringingNeedsCritical = false
     /// Seconds a banner needs after popping up before the next update that
     /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
     /// 200 ms slide-in while the user is active (its `_updateState` finds no
@@ -241,7 +249,15 @@ public struct NotificationServerRules: Equatable, Sendable {
             // once the icons are in the icon theme (from a build tree's
             // IconThemePath the watcher passes a -symbolic file path, which the
             // applet does not draw).
+            // It lists `sound` but reads no `sound-name` (notificationDaemon.js reads
+            // only `suppress-sound`): its own "notification" sound, off by default
+            // (org.cinnamon.sounds notification-enabled), plays when a popup first
+            // shows, at critical urgency even with `suppress-sound`.
+            // A popup below critical goes after `notification-duration` (4 s),
+            // `expire_timeout` 0 too: the ringing call goes critical (seen on 5.6.8:
+            // a ringing popup was gone 6.5 s after the ring; critical stays up).
             self.init(ticks: .plain)
+            ringingNeedsCritical = true
             dismissalReasons = [0, 2]
             doNotDisturbSwitch = .settingsKeyOff(
                 schema: "org.cinnamon.desktop.notifications", key: "display-notifications")
@@ -250,7 +266,8 @@ public struct NotificationServerRules: Equatable, Sendable {
                 + "applet's list (the bell's count goes up) until the agent's close removes it"
             if (majorVersion ?? 5) >= 6 {
                 seen = Seen(
-                    versions: ["6.4.10"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
+                    versions: ["6.4.10"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                    playsSound: false, criticalThroughDoNotDisturb: false,
                     offScreenPlace: "the panel's notification applet",
                     userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                     trayShows:
@@ -260,7 +277,8 @@ public struct NotificationServerRules: Equatable, Sendable {
                     doNotDisturb: doNotDisturb)
             } else {
                 seen = Seen(
-                    versions: ["5.6.8"], neverExpiringStaysOnScreen: true, criticalThroughDoNotDisturb: false,
+                    versions: ["5.6.8"], neverExpiringStaysOnScreen: false, updateRestartsTimeout: true,
+                    playsSound: false, criticalThroughDoNotDisturb: false,
                     offScreenPlace: "the panel's notification applet",
                     userDismissalReason: 0, closeAlsoSignalsDismissal: false,
                     trayShows:
