@@ -145,10 +145,7 @@ package final class BannerDriver {
     }
 
     package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
-        perform(
-            machine.end(
-                key: key, policy: policy, durationSeconds: durationSeconds,
-                listsExpired: renderer.profile.rules.keepsExpiredIds, now: now()))
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
     }
 
     package func close(key: String) {
@@ -332,11 +329,11 @@ package final class BannerDriver {
             renderer.profile = profile
             doNotDisturb?.serverAppeared(following: profile.rules.doNotDisturbSwitch)
             serverViewChanged()
-        case .closed(let key, let reason):
+        case .closed(let key, let reason, let listed):
             if notices.notices[key] != nil {
                 carry(notices.closedByServer(key: key))
             } else {
-                perform(machine.closedByServer(key: key, reason: reason, now: now()))
+                perform(machine.closedByServer(key: key, reason: reason, listed: listed, now: now()))
             }
         case .activated(let key, let action, let token):
             if notices.notices[key] != nil {

@@ -148,15 +148,16 @@ import Testing
         #expect(machine.closedByServer(key: "none", reason: 1, now: t0) == [.close(key: "none")])
     }
 
-    /// Budgie: a live call whose popup expired is in Raven as live, and only
-    /// an expired end replaces it there, so `immediate` still shows the end
-    /// (the delivery machine leaves it to the server to expire), and the
-    /// banner goes with the server's expiry. A call still on screen ends at once.
+    /// Budgie: a live call whose popup expired is in Raven as live (the
+    /// delivery machine says the server lists it), and only an expired end
+    /// replaces it there, so `immediate` still shows the end (the delivery
+    /// machine leaves it to the server to expire), and the banner goes with the
+    /// server's expiry. A call still on screen ends at once.
     @Test func anImmediateEndOfACallTheServerListedShowsTheEnd() {
         var machine = known(BannerRenderer(profile: budgie).serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
-        _ = machine.closedByServer(key: "k", reason: 1, now: t0 + 6)
-        let actions = machine.end(key: "k", policy: .immediate, durationSeconds: 40, listsExpired: true, now: t0 + 40)
+        _ = machine.closedByServer(key: "k", reason: 1, listed: true, now: t0 + 6)
+        let actions = machine.end(key: "k", policy: .immediate, durationSeconds: 40, now: t0 + 40)
         #expect(Self.posts(actions).map(\.kind) == [.ended])
         #expect(Self.posts(actions).map(\.seconds) == [40])
         #expect(actions.count == 1, "no close: it would take the end's place before it is sent")
@@ -166,7 +167,7 @@ import Testing
             ], "gone when the server expires it")
         _ = machine.show(banner(.active), key: "on", now: t0)
         #expect(
-            machine.end(key: "on", policy: .immediate, durationSeconds: 9, listsExpired: true, now: t0 + 9) == [
+            machine.end(key: "on", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "on"), .removed(key: "on", byUser: false),
             ], "its popup is up, nothing in Raven: closed at once")
         _ = machine.show(banner(.active), key: "p", now: t0)
@@ -174,7 +175,7 @@ import Testing
         #expect(
             machine.end(key: "p", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "p"), .removed(key: "p", byUser: false),
-            ], "a server without such a list: closed at once")
+            ], "an expiry the server does not list: closed at once")
     }
 
     @Test func aCallOffScreenStaysOffAcrossRerendersUntilItsPanelGoes() {
@@ -201,14 +202,14 @@ import Testing
 
     /// Budgie takes the live popup down after 6 s unless keep-on-screen keeps
     /// it up: switched on mid-call, the new view alone brings the call back,
-    /// and its expiry no longer decides its end once it is back on screen.
+    /// and a listed expiry no longer decides its end once it is back on screen.
     @Test func aViewChangeAloneBringsBackAnOffScreenCall() {
         var renderer = BannerRenderer(profile: budgie)
         var machine = known(renderer.serverView)
         #expect(machine.serverView.leavesScreenByItself == [.active])
         _ = machine.show(banner(.active), key: "k", now: t0)
         #expect(
-            machine.closedByServer(key: "k", reason: 1, now: t0 + 6).contains(.keptOffScreen(key: "k")))
+            machine.closedByServer(key: "k", reason: 1, listed: true, now: t0 + 6).contains(.keptOffScreen(key: "k")))
         #expect(machine.setServerView(renderer.serverView, now: t0 + 7) == [], "the same view: it stays off")
         renderer.keepOnScreen = true
         #expect(
@@ -216,7 +217,7 @@ import Testing
                 Post(key: "k", kind: .active, seconds: 8, pops: false, rings: false)
             ])
         #expect(
-            machine.end(key: "k", policy: .immediate, durationSeconds: 9, listsExpired: true, now: t0 + 9) == [
+            machine.end(key: "k", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "k"), .removed(key: "k", byUser: false),
             ], "on screen again: its immediate end closes it at once")
     }

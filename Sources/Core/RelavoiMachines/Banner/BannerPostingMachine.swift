@@ -34,6 +34,9 @@ public struct BannerPostingMachine: Sendable {
     private var shown: [String: BannerSnapshot] = [:]
     /// Banners whose next ringing post is the call's first.
     private var ringDue: Set<String> = []
+    /// Banners kept off screen whose expired notification the server lists
+    /// (`closedByServer`'s `listed`).
+    private var listed: Set<String> = []
     /// How the server shows the banners now (`setServerView`).
     public private(set) var serverView: BannerServerView
 
@@ -66,17 +69,16 @@ public struct BannerPostingMachine: Sendable {
         post(lifecycle.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now))
     }
 
-    /// `listsExpired`: the server's `NotificationServerRules.keepsExpiredIds`;
-    /// a call whose notification it expired into its list then shows its end
-    /// even when `immediate`, and the banner goes when the server expires it
-    /// (a close posted at once would take the place of the end before it is
+    /// A call kept off screen whose expired notification the server lists
+    /// (`closedByServer`'s `listed`) shows its end even when `immediate`: only
+    /// that end, shown under the listed id and left to the server to expire,
+    /// replaces the call's entry there. The banner goes when the server expires
+    /// it (a close posted at once would take the place of the end before it is
     /// sent: the delivery driver keeps only the latest post).
-    public mutating func end(
-        key: String, policy: DismissPolicy, durationSeconds: Int?, listsExpired: Bool = false, now: Date
-    ) -> [Action] {
-        let listed = policy == .immediate && listsExpired && lifecycle.offScreen.contains(key)
+    public mutating func end(key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date) -> [Action] {
+        let showsEnd = policy == .immediate && listed.contains(key) && lifecycle.offScreen.contains(key)
         return post(
-            lifecycle.end(key: key, policy: listed ? .default : policy, durationSeconds: durationSeconds, now: now))
+            lifecycle.end(key: key, policy: showsEnd ? .default : policy, durationSeconds: durationSeconds, now: now))
     }
 
     public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }
@@ -89,10 +91,14 @@ public struct BannerPostingMachine: Sendable {
     /// would stay with the delivery driver and come back on the next server. A
     /// banner that expired as it was to leave the screen by itself
     /// (`serverView.leavesScreenByItself`) keeps its call; any other is gone.
-    public mutating func closedByServer(key: String, reason: Int, now: Date) -> [Action] {
+    /// `listed`: the server lists the expired notification, and the delivery
+    /// driver shows the banner's next post under its id
+    /// (`NotificationDeliveryMachine.closedByServer`; Budgie's Raven).
+    public mutating func closedByServer(key: String, reason: Int, listed: Bool = false, now: Date) -> [Action] {
         if reason == 1, let banner = lifecycle.banners[key],
             serverView.leavesScreenByItself.contains(banner.snapshot(at: now).kind)
         {
+            if listed { self.listed.insert(key) } else { self.listed.remove(key) }
             return [.close(key: key)] + post(lifecycle.expiredOffScreen(key: key)) + [.keptOffScreen(key: key)]
         }
         let byUser = serverView.dismissalReasons.contains(reason)
@@ -164,6 +170,7 @@ public struct BannerPostingMachine: Sendable {
             case .removed(let key, let byUser):
                 shown[key] = nil
                 ringDue.remove(key)
+                listed.remove(key)
                 return .removed(key: key, byUser: byUser)
             }
         }
