@@ -88,7 +88,7 @@ final class DeliveryDriverUpdateTests: XCTestCase {
         let closed = Box(false)
         driver.stop(timeout: 30)
         driver = NotificationDeliveryDriver { event in
-            if case .closed(key: "a", reason: 2) = event { closed.update { $0 = true } }
+            if case .closed(key: "a", reason: 2, _) = event { closed.update { $0 = true } }
         }
         driver.start()
         driver.post(key: "a", content: ringing)

@@ -25,7 +25,7 @@ package final class BannerDriver {
     package typealias NoticeHandler = @MainActor (_ button: String?) -> Void
 
     package var settings: BannerSettings {
-        didSet { rerenderAll() }
+        didSet { serverViewChanged() }
     }
     /// The banners' words (English unless the app hands in translated ones).
     package var phrases: BannerPhrases {
@@ -43,7 +43,7 @@ package final class BannerDriver {
         set {
             guard newValue != renderer.panelShowsCalls else { return }
             renderer.panelShowsCalls = newValue
-            rerenderAll()
+            serverViewChanged()
         }
     }
     /// The wall clock (the banners and `LiveActivityManager` read one clock).
@@ -69,6 +69,8 @@ package final class BannerDriver {
 
     init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
+        followSettings()
+        machine = BannerPostingMachine(serverView: renderer.serverView)
     }
 
     /// The renderer's view of the server.
@@ -143,10 +145,7 @@ package final class BannerDriver {
     }
 
     package func end(key: String, policy: DismissPolicy, durationSeconds: Int? = nil) {
-        perform(
-            machine.end(
-                key: key, policy: policy, durationSeconds: durationSeconds,
-                listsExpired: renderer.profile.rules.keepsExpiredIds, now: now()))
+        perform(machine.end(key: key, policy: policy, durationSeconds: durationSeconds, now: now()))
     }
 
     package func close(key: String) {
@@ -162,7 +161,7 @@ package final class BannerDriver {
     /// and the timer re-armed for the next second. The timer runs on the
     /// monotonic clock, which stands still during suspend.
     package func clockJumped() {
-        perform(machine.tick(now: now(), liveSecondsShown: renderer.liveShowsTimer))
+        perform(machine.tick(now: now()))
     }
 
     /// Closes every banner now.
@@ -246,14 +245,30 @@ package final class BannerDriver {
         }
     }
 
-    /// Re-sends every banner and notice after the server or the settings changed.
+    /// The server's profile, the settings or the panel changed: the renderer
+    /// follows, the machine takes its view of the server, and every banner and
+    /// notice is sent again.
+    private func serverViewChanged() {
+        followSettings()
+        resend(machine.setServerView(renderer.serverView, now: now()))
+    }
+
+    /// Re-sends every banner and notice after Do Not Disturb or the words changed.
     private func rerenderAll() {
+        resend(machine.rerender(now: now()))
+    }
+
+    private func resend(_ banners: [BannerPostingMachine.Action]) {
+        carry(banners)
+        carry(notices.rerender())
+        // Whether the live banners show their seconds may have changed with the view.
+        reschedule()
+    }
+
+    /// The renderer takes what the settings say of the banners.
+    private func followSettings() {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
-        carry(machine.rerender(now: now(), leavesScreen: renderer.leavesScreenByItself))
-        carry(notices.rerender())
-        // Whether the live banners show their seconds may have changed with the rules.
-        reschedule()
     }
 
     /// One timer for all banners, set to the next moment anything changes:
@@ -261,13 +276,11 @@ package final class BannerDriver {
     private func reschedule() {
         let time = now()
         let wanted = tickObservers.contains { $0.wantsSeconds() }
-        timer.schedule(
-            at: machine.nextWake(after: time, liveSecondsShown: renderer.liveShowsTimer, secondsWanted: wanted),
-            now: time)
+        timer.schedule(at: machine.nextWake(after: time, secondsWanted: wanted), now: time)
     }
 
     private func tick() {
-        perform(machine.tick(now: now(), liveSecondsShown: renderer.liveShowsTimer))
+        perform(machine.tick(now: now()))
         for tickObserver in tickObservers { tickObserver.observer() }
     }
 
@@ -292,8 +305,6 @@ package final class BannerDriver {
             }
         }
         self.delivery = delivery
-        renderer.keepOnScreen = settings.keepOnScreen
-        renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
         delivery.start()
         let watch = DoNotDisturbWatch { [weak self] isOn in
             guard let self else { return }
@@ -317,12 +328,12 @@ package final class BannerDriver {
             notices.serverAppeared()
             renderer.profile = profile
             doNotDisturb?.serverAppeared(following: profile.rules.doNotDisturbSwitch)
-            rerenderAll()
-        case .closed(let key, let reason):
+            serverViewChanged()
+        case .closed(let key, let reason, let listed):
             if notices.notices[key] != nil {
                 carry(notices.closedByServer(key: key))
             } else {
-                perform(machine.closedByServer(key: key, reason: reason, renderer: renderer, now: now()))
+                perform(machine.closedByServer(key: key, reason: reason, listed: listed, now: now()))
             }
         case .activated(let key, let action, let token):
             if notices.notices[key] != nil {

@@ -18,8 +18,10 @@ import RelavoiMachines
 /// decided by `NotificationDeliveryMachine`.
 public final class NotificationDeliveryDriver: @unchecked Sendable {
     public enum Event: Sendable, Equatable {
-        /// The server closed a banner: 1 expired, 2 dismissed by the user, 3 closed by us, 4 other.
-        case closed(key: String, reason: Int)
+        /// The server closed a banner: 1 expired, 2 dismissed by the user, 3 closed by us, 4 other;
+        /// `listed`: the server lists the expired notification, and the banner's next show takes
+        /// its id (`NotificationDeliveryMachine.closedByServer`).
+        case closed(key: String, reason: Int, listed: Bool)
         /// Whether a notification server owns its bus name (at start, after a
         /// restart, when it goes away). Comes before the server is asked anything.
         case availability(Bool)
@@ -263,11 +265,11 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         notifications[key] = nil
         let reason = Int(notify_notification_get_closed_reason(notification))
         // libnotify forgets the id only once this signal is handled.
-        delivery.closedByServer(key: key, reason: reason, id: banner.id)
+        let listed = delivery.closedByServer(key: key, reason: reason, id: banner.id)
         // Only after a dismissal: Plasma keeps an expired popup in its
         // history, and a close would take it from there.
         if reason == 2, banner.wasUpdated { banner.closeAfterDismissal() }
-        onEvent(.closed(key: key, reason: reason))
+        onEvent(.closed(key: key, reason: reason, listed: listed))
     }
 
     private func activated(_ notification: UnsafeMutablePointer<NotifyNotification>, key: String, action: String) {

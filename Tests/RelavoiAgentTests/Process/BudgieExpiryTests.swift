@@ -11,9 +11,41 @@ import XCTest
 /// expired id (twice, for Raven's bug), not as a new notification.
 final class BudgieExpiryTests: XCTestCase {
     func testTheNextPhaseOfAnExpiredCallTakesItsIdAgain() throws {
+        try endOfAnExpiredCall(config: "dismiss-policy = after:120") { h, _, shownBefore in
+            XCTAssertTrue(
+                LoopWait.until(timeout: 5) {
+                    h.mock.notifyCalls().dropFirst(shownBefore).filter { $0.body.contains("00:05") }.count >= 2
+                }, "sent twice: \(h.mock.notifyCalls().dropFirst(shownBefore))")
+            let after = h.mock.notifyCalls().dropFirst(shownBefore).filter { $0.summary == "Rider" }
+            XCTAssertFalse(after.contains { $0.replacesId == 0 }, "a new notification after the expiry: \(after)")
+        }
+    }
+
+    /// Raven takes an entry only from an expiry: with `dismiss-policy =
+    /// immediate` the end of a call whose live notification expired is shown
+    /// all the same, under that id, and never closed by the agent; the call
+    /// goes when Budgie expires its end (else Raven keeps it listed as live).
+    func testAnImmediateEndOfAnExpiredCallIsShownAndLeftToExpire() throws {
+        try endOfAnExpiredCall(config: "dismiss-policy = immediate") { h, id, _ in
+            XCTAssertTrue(
+                Self.listed(h) { $0.contains("\tended\t5\t") }, "the ended call is kept until Budgie expires it")
+            h.mock.emitClosed(id: id, reason: 1)
+            XCTAssertTrue(Self.listed(h) { !$0.contains("ses_bud") }, "gone with Budgie's expiry")
+            XCTAssertFalse(h.mock.closeCalls().contains(id), "closed by the agent: \(h.mock.closeCalls())")
+        }
+    }
+
+    /// An agent with `config` against a stand-in answering as Budgie 10.9.2:
+    /// call "ses_bud" rung and answered, its live notification expired (reason 1),
+    /// then, once the agent is quiet, ended after 5 s; `body` runs once the end
+    /// came under the expired id, with the harness, that id and how many
+    /// `Notify` the server had got before the end.
+    private func endOfAnExpiredCall(
+        config: String, _ body: @MainActor (AgentHarness, UInt32, Int) throws -> Void
+    ) throws {
         try MainActor.assumeIsolated {
             let h = try AgentHarness(
-                config: "dismiss-policy = after:120",
+                config: config,
                 prepareServer: {
                     $0.pretend(
                         name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2")
@@ -48,13 +80,20 @@ final class BudgieExpiryTests: XCTestCase {
                 }, "still ticking after the expiry")
             let shownBefore = h.mock.notifyCalls().count
             h.send("call.ended", "ses_bud", ["durationSeconds": .int(5)])
-            h.waitForNotify { $0.summary == "Rider" && $0.body.contains("00:05") && $0.replacesId == id }
-            XCTAssertTrue(
-                LoopWait.until(timeout: 5) {
-                    h.mock.notifyCalls().dropFirst(shownBefore).filter { $0.body.contains("00:05") }.count >= 2
-                }, "sent twice: \(h.mock.notifyCalls().dropFirst(shownBefore))")
-            let after = h.mock.notifyCalls().dropFirst(shownBefore).filter { $0.summary == "Rider" }
-            XCTAssertFalse(after.contains { $0.replacesId == 0 }, "a new notification after the expiry: \(after)")
+            guard h.waitForNotify({ $0.summary == "Rider" && $0.body.contains("00:05") && $0.replacesId == id }) != nil
+            else { return }
+            try body(h, id, shownBefore)
+        }
+    }
+
+    /// Waits until `relavoi-agent ctl list` prints what `predicate` accepts.
+    @MainActor
+    private static func listed(_ h: AgentHarness, _ predicate: @escaping (String) -> Bool) -> Bool {
+        LoopWait.until(timeout: 10) {
+            guard let (status, output) = try? AgentProcess.run(arguments: ["ctl", "list"]), status == 0 else {
+                return false
+            }
+            return predicate(output)
         }
     }
 }

@@ -15,8 +15,13 @@ import Testing
             verified: true, label: label, phase: phase)
     }
 
-    func known() -> BannerPostingMachine {
-        var machine = BannerPostingMachine()
+    let budgie = NotificationServerProfile(
+        name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
+        capabilities: ["actions", "body"])
+
+    /// A machine whose server is known, showing banners as `view` says.
+    func known(_ view: BannerServerView = .unknown) -> BannerPostingMachine {
+        var machine = BannerPostingMachine(serverView: view)
         machine.serverAppeared(restarted: false)
         return machine
     }
@@ -92,9 +97,9 @@ import Testing
         var machine = known()
         let first = machine.show(banner(.active), key: "k", now: t0)
         #expect(Self.posts(first) == [Post(key: "k", kind: .active, seconds: 0, pops: true, rings: false)])
-        #expect(machine.tick(now: t0 + 0.5, liveSecondsShown: true) == [], "the same second")
+        #expect(machine.tick(now: t0 + 0.5) == [], "the same second")
         #expect(machine.update(key: "k", elapsedSeconds: nil, verified: true, label: "Rider", now: t0 + 0.6) == [])
-        let next = machine.tick(now: t0 + 1.01, liveSecondsShown: true)
+        let next = machine.tick(now: t0 + 1.01)
         guard case .present(_, let snapshot, let previous, false) = next.first, next.count == 1 else {
             Issue.record("the next second is posted: \(next)")
             return
@@ -114,7 +119,7 @@ import Testing
                 Post(key: "a", kind: .ringing, seconds: 0, pops: true, rings: false),
                 Post(key: "b", kind: .active, seconds: 2, pops: true, rings: false),
             ])
-        #expect(machine.tick(now: t0 + 2.5, liveSecondsShown: true) == [], "what the new server was sent counts")
+        #expect(machine.tick(now: t0 + 2.5) == [], "what the new server was sent counts")
     }
 
     @Test func aBannerShownEndedIsPostedOnceAsEnded() {
@@ -124,61 +129,53 @@ import Testing
     }
 
     @Test func anExpiryOfACallLeavingTheScreenByItselfKeepsTheCall() {
-        let budgie = NotificationServerProfile(
-            name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
-            capabilities: ["actions", "body"])
-        let renderer = BannerRenderer(profile: budgie)
-        var machine = known()
+        var machine = known(BannerRenderer(profile: budgie).serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
         #expect(
-            machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 6) == [
+            machine.closedByServer(key: "k", reason: 1, now: t0 + 6) == [
                 .close(key: "k"), .keptOffScreen(key: "k"),
             ])
         #expect(machine.banners["k"] != nil)
         #expect(
-            machine.closedByServer(key: "k", reason: 2, renderer: renderer, now: t0 + 7) == [
+            machine.closedByServer(key: "k", reason: 2, now: t0 + 7) == [
                 .close(key: "k"), .removed(key: "k", byUser: true),
             ])
         _ = machine.show(banner(.ringing), key: "r", now: t0)
         #expect(
-            machine.closedByServer(key: "r", reason: 1, renderer: renderer, now: t0 + 8) == [
+            machine.closedByServer(key: "r", reason: 1, now: t0 + 8) == [
                 .close(key: "r"), .removed(key: "r", byUser: false),
             ], "a ringing banner does not leave by itself: its expiry ends it")
-        #expect(machine.closedByServer(key: "none", reason: 1, renderer: renderer, now: t0) == [.close(key: "none")])
+        #expect(machine.closedByServer(key: "none", reason: 1, now: t0) == [.close(key: "none")])
     }
 
-    /// Budgie: a live call whose popup expired is in Raven as live, and only
-    /// an expired end replaces it there, so `immediate` still shows the end
-    /// (the delivery machine leaves it to the server to expire), and the
-    /// banner goes with the server's expiry. A call still on screen ends at once.
+    /// Budgie: a live call whose popup expired is in Raven as live (the
+    /// delivery machine says the server lists it), and only an expired end
+    /// replaces it there, so `immediate` still shows the end (the delivery
+    /// machine leaves it to the server to expire), and the banner goes with the
+    /// server's expiry. A call still on screen ends at once.
     @Test func anImmediateEndOfACallTheServerListedShowsTheEnd() {
-        let budgie = NotificationServerProfile(
-            name: "Budgie Notification Server", vendor: "Budgie Desktop Developers", version: "10.9.2",
-            capabilities: ["actions", "body"])
-        let renderer = BannerRenderer(profile: budgie)
-        #expect(renderer.profile.rules.keepsExpiredIds)
-        var machine = known()
+        var machine = known(BannerRenderer(profile: budgie).serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
-        _ = machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 6)
-        let actions = machine.end(key: "k", policy: .immediate, durationSeconds: 40, listsExpired: true, now: t0 + 40)
+        _ = machine.closedByServer(key: "k", reason: 1, listed: true, now: t0 + 6)
+        let actions = machine.end(key: "k", policy: .immediate, durationSeconds: 40, now: t0 + 40)
         #expect(Self.posts(actions).map(\.kind) == [.ended])
         #expect(Self.posts(actions).map(\.seconds) == [40])
         #expect(actions.count == 1, "no close: it would take the end's place before it is sent")
         #expect(
-            machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 46) == [
+            machine.closedByServer(key: "k", reason: 1, now: t0 + 46) == [
                 .close(key: "k"), .removed(key: "k", byUser: false),
             ], "gone when the server expires it")
         _ = machine.show(banner(.active), key: "on", now: t0)
         #expect(
-            machine.end(key: "on", policy: .immediate, durationSeconds: 9, listsExpired: true, now: t0 + 9) == [
+            machine.end(key: "on", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "on"), .removed(key: "on", byUser: false),
             ], "its popup is up, nothing in Raven: closed at once")
         _ = machine.show(banner(.active), key: "p", now: t0)
-        _ = machine.closedByServer(key: "p", reason: 1, renderer: renderer, now: t0 + 6)
+        _ = machine.closedByServer(key: "p", reason: 1, now: t0 + 6)
         #expect(
             machine.end(key: "p", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "p"), .removed(key: "p", byUser: false),
-            ], "a server without such a list: closed at once")
+            ], "an expiry the server does not list: closed at once")
     }
 
     @Test func aCallOffScreenStaysOffAcrossRerendersUntilItsPanelGoes() {
@@ -186,18 +183,54 @@ import Testing
             name: "Plasma", vendor: "KDE", version: "6.7.4", capabilities: ["actions", "body", "body-markup"])
         var renderer = BannerRenderer(profile: plasma)
         renderer.panelShowsCalls = true
-        var machine = known()
+        var machine = known(renderer.serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
-        _ = machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 5)
+        _ = machine.closedByServer(key: "k", reason: 1, now: t0 + 5)
+        #expect(machine.rerender(now: t0 + 6) == [], "Do Not Disturb changed: the popup does not come back")
+        renderer.ringThroughDoNotDisturb = true
         #expect(
-            machine.rerender(now: t0 + 6, leavesScreen: renderer.leavesScreenByItself) == [],
-            "Do Not Disturb or a setting changed: the popup does not come back")
-        #expect(machine.tick(now: t0 + 7.01, liveSecondsShown: true) == [], "its ticks are not shown")
+            machine.setServerView(renderer.serverView, now: t0 + 6) == [],
+            "a setting changed, the live call still leaves: the popup does not come back")
+        #expect(machine.tick(now: t0 + 7.01) == [], "its ticks are not shown")
         renderer.panelShowsCalls = false
         #expect(
-            Self.posts(machine.rerender(now: t0 + 8, leavesScreen: renderer.leavesScreenByItself)) == [
+            Self.posts(machine.setServerView(renderer.serverView, now: t0 + 8)) == [
                 Post(key: "k", kind: .active, seconds: 8, pops: false, rings: false)
             ], "the panel went: the call shows again")
-        #expect(Self.posts(machine.tick(now: t0 + 9.01, liveSecondsShown: true)).map(\.seconds) == [9], "and ticks")
+        #expect(Self.posts(machine.tick(now: t0 + 9.01)).map(\.seconds) == [9], "and ticks")
+    }
+
+    /// Budgie takes the live popup down after 6 s unless keep-on-screen keeps
+    /// it up: switched on mid-call, the new view alone brings the call back,
+    /// and a listed expiry no longer decides its end once it is back on screen.
+    @Test func aViewChangeAloneBringsBackAnOffScreenCall() {
+        var renderer = BannerRenderer(profile: budgie)
+        var machine = known(renderer.serverView)
+        #expect(machine.serverView.leavesScreenByItself == [.active])
+        _ = machine.show(banner(.active), key: "k", now: t0)
+        #expect(
+            machine.closedByServer(key: "k", reason: 1, listed: true, now: t0 + 6).contains(.keptOffScreen(key: "k")))
+        #expect(machine.setServerView(renderer.serverView, now: t0 + 7) == [], "the same view: it stays off")
+        renderer.keepOnScreen = true
+        #expect(
+            Self.posts(machine.setServerView(renderer.serverView, now: t0 + 8)) == [
+                Post(key: "k", kind: .active, seconds: 8, pops: false, rings: false)
+            ])
+        #expect(
+            machine.end(key: "k", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
+                .close(key: "k"), .removed(key: "k", byUser: false),
+            ], "on screen again: its immediate end closes it at once")
+    }
+
+    /// Which close reasons are the person's comes with the view (Cinnamon's
+    /// close button sends 0).
+    @Test func theViewSaysWhichCloseIsThePersons() {
+        let cinnamon = NotificationServerProfile(name: "cinnamon", vendor: "GNOME", version: "6.4.10", capabilities: [])
+        var machine = known()
+        _ = machine.show(banner(.ringing), key: "a", now: t0)
+        #expect(machine.closedByServer(key: "a", reason: 0, now: t0 + 1).last == .removed(key: "a", byUser: false))
+        _ = machine.setServerView(BannerRenderer(profile: cinnamon).serverView, now: t0 + 2)
+        _ = machine.show(banner(.ringing), key: "b", now: t0 + 2)
+        #expect(machine.closedByServer(key: "b", reason: 0, now: t0 + 3).last == .removed(key: "b", byUser: true))
     }
 }

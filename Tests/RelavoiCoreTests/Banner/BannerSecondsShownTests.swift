@@ -22,8 +22,9 @@ import Testing
             verified: true, label: "Rider", phase: .active)
     }
 
-    func posting() -> BannerPostingMachine {
-        var machine = BannerPostingMachine()
+    /// Banner "k" live since `t0`, on a server showing it as `view` says.
+    func posting(_ view: BannerServerView = .unknown) -> BannerPostingMachine {
+        var machine = BannerPostingMachine(serverView: view)
         machine.serverAppeared(restarted: false)
         _ = machine.show(live(), key: "k", now: t0)
         return machine
@@ -42,37 +43,38 @@ import Testing
     }
 
     @Test func aQuietLiveBannerSchedulesNoPerSecondWake() {
-        let machine = posting()
+        let machine = posting(BannerRenderer(profile: budgie).serverView)
         #expect(
-            machine.nextWake(after: t0 + 5.5, liveSecondsShown: false, secondsWanted: false)
+            machine.nextWake(after: t0 + 5.5, secondsWanted: false)
                 == t0 + BannerLimits.maximumActive, "only its 8-hour bound")
     }
 
     @Test func anOnScreenTickingBannerWakesEachSecond() {
-        let machine = posting()
-        #expect(machine.nextWake(after: t0 + 5.5, liveSecondsShown: true, secondsWanted: false) == t0 + 6)
+        let machine = posting(BannerRenderer(profile: gnome).serverView)
+        #expect(machine.nextWake(after: t0 + 5.5, secondsWanted: false) == t0 + 6)
     }
 
     @Test func theTrayWantingSecondsKeepsThem() {
-        var machine = posting()
-        #expect(machine.nextWake(after: t0 + 5.5, liveSecondsShown: false, secondsWanted: true) == t0 + 6)
+        var machine = posting(BannerRenderer(profile: budgie).serverView)
+        #expect(machine.nextWake(after: t0 + 5.5, secondsWanted: true) == t0 + 6)
         // Off screen (Plasma's popup left with the widget): the tray's seconds still come.
         let plasma = NotificationServerProfile(
             name: "Plasma", vendor: "KDE", version: "6.7.4", capabilities: ["body", "body-markup", "persistence"])
         var renderer = BannerRenderer(profile: plasma)
         renderer.panelShowsCalls = true
-        _ = machine.closedByServer(key: "k", reason: 1, renderer: renderer, now: t0 + 6.2)
-        #expect(machine.nextWake(after: t0 + 6.2, liveSecondsShown: true, secondsWanted: true) == t0 + 7)
+        _ = machine.setServerView(renderer.serverView, now: t0 + 6)
+        _ = machine.closedByServer(key: "k", reason: 1, now: t0 + 6.2)
+        #expect(machine.nextWake(after: t0 + 6.2, secondsWanted: true) == t0 + 7)
         #expect(
-            machine.nextWake(after: t0 + 6.2, liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(after: t0 + 6.2, secondsWanted: false)
                 == t0 + BannerLimits.maximumActive, "off screen, no tray: no seconds")
     }
 
     @Test func theEightHourBoundStillEndsAQuietBanner() {
-        var machine = posting()
+        var machine = posting(BannerRenderer(profile: budgie).serverView)
         let bound = t0 + BannerLimits.maximumActive
-        #expect(machine.nextWake(after: t0 + 1, liveSecondsShown: false, secondsWanted: false) == bound)
-        let actions = machine.tick(now: bound, liveSecondsShown: false)
+        #expect(machine.nextWake(after: t0 + 1, secondsWanted: false) == bound)
+        let actions = machine.tick(now: bound)
         let ended = actions.compactMap { action -> BannerSnapshot? in
             guard case .present(_, let snapshot, _, _) = action else { return nil }
             return snapshot
@@ -83,29 +85,29 @@ import Testing
     }
 
     @Test func whenThePanelGoesTheSecondsWakeAgain() {
-        var machine = posting()
         var renderer = BannerRenderer(profile: gnome)
         renderer.panelShowsCalls = true
-        #expect(
-            machine.nextWake(after: t0 + 9.5, liveSecondsShown: renderer.liveShowsTimer, secondsWanted: false)
-                == t0 + BannerLimits.maximumActive)
+        var machine = posting(renderer.serverView)
+        #expect(machine.nextWake(after: t0 + 9.5, secondsWanted: false) == t0 + BannerLimits.maximumActive)
         renderer.panelShowsCalls = false
-        let posted = machine.rerender(now: t0 + 9.5, leavesScreen: renderer.leavesScreenByItself)
+        let posted = machine.setServerView(renderer.serverView, now: t0 + 9.5)
         #expect(posted.count == 1, "the banner is posted again, its timer back")
-        #expect(
-            machine.nextWake(after: t0 + 9.5, liveSecondsShown: renderer.liveShowsTimer, secondsWanted: false)
-                == t0 + 10)
-        #expect(machine.tick(now: t0 + 10.01, liveSecondsShown: renderer.liveShowsTimer).count == 1, "and it ticks")
+        #expect(machine.nextWake(after: t0 + 9.5, secondsWanted: false) == t0 + 10)
+        #expect(machine.tick(now: t0 + 10.01).count == 1, "and it ticks")
     }
 
     @Test func aTickThatChangesOnlyUnshownSecondsIsNotPosted() {
-        var machine = posting()
-        #expect(machine.tick(now: t0 + 3.01, liveSecondsShown: false) == [], "the tray woke the timer; nothing to post")
+        var renderer = BannerRenderer(profile: gnome)
+        renderer.panelShowsCalls = true
+        var machine = posting(renderer.serverView)
+        #expect(machine.tick(now: t0 + 3.01) == [], "the tray woke the timer; nothing to post")
         // A change a server would get is still posted, with the seconds of now.
         let badge = machine.update(key: "k", elapsedSeconds: nil, verified: false, label: "Rider", now: t0 + 3.5)
         #expect(badge.count == 1)
-        #expect(machine.tick(now: t0 + 4.01, liveSecondsShown: false) == [])
-        let shown = machine.tick(now: t0 + 5.01, liveSecondsShown: true)
+        #expect(machine.tick(now: t0 + 4.01) == [])
+        renderer.panelShowsCalls = false
+        _ = machine.setServerView(renderer.serverView, now: t0 + 4.5)
+        let shown = machine.tick(now: t0 + 5.01)
         #expect(shown.count == 1, "seconds shown again: posted")
     }
 }

@@ -175,7 +175,8 @@ import Testing
     /// Do Not Disturb).
     func ringingExpiredOnBudgie() -> NotificationDeliveryMachine {
         var machine = showing(ringing, keepsExpiredIds: true)
-        machine.closedByServer(key: "a", reason: 1, id: 7)
+        let listed = machine.closedByServer(key: "a", reason: 1, id: 7)
+        #expect(listed, "the server lists it")
         return machine
     }
 
@@ -227,13 +228,15 @@ import Testing
 
     @Test func onlyAnExpiryOnAServerThatKeepsThemKeepsTheId() {
         var dismissed = showing(ringing, keepsExpiredIds: true)
-        dismissed.closedByServer(key: "a", reason: 2, id: 7)
+        let dismissedListed = dismissed.closedByServer(key: "a", reason: 2, id: 7)
+        #expect(!dismissedListed)
         #expect(
             dismissed.post(key: "a", content: live1, now: 11) == [
                 .show(key: "a", content: live1, newNotification: true)
             ])
         var elsewhere = showingRinging()
-        elsewhere.closedByServer(key: "a", reason: 1, id: 7)
+        let elsewhereListed = elsewhere.closedByServer(key: "a", reason: 1, id: 7)
+        #expect(!elsewhereListed)
         #expect(
             elsewhere.post(key: "a", content: live1, now: 11) == [
                 .show(key: "a", content: live1, newNotification: true)
@@ -357,7 +360,8 @@ import Testing
         ended.expireTimeout = -1
         ended.resident = false
         var machine = showing(ended, keepsExpiredIds: true)
-        machine.closedByServer(key: "a", reason: 1, id: 9)
+        let listed = machine.closedByServer(key: "a", reason: 1, id: 9)
+        #expect(!listed, "an end is not listed for the next call")
         #expect(
             machine.post(key: "a", content: ringing, now: 20)
                 == [.show(key: "a", content: ringing, newNotification: true)])

@@ -9,6 +9,8 @@ import RelavoiCore
 /// content a server sees is already adapted to it; a snapshot the server has is
 /// not posted again; a new server has none, and gets every banner anew; only a
 /// call's first ringing post names the ringing sound, so it never rings twice.
+/// What the server, the settings and a panel make of the banners is one value,
+/// `serverView`, set by the driver whenever one of them changes.
 public struct BannerPostingMachine: Sendable {
     public enum Action: Equatable, Sendable {
         /// Post the banner as `snapshot`, rendered as a change from `previous`
@@ -32,8 +34,15 @@ public struct BannerPostingMachine: Sendable {
     private var shown: [String: BannerSnapshot] = [:]
     /// Banners whose next ringing post is the call's first.
     private var ringDue: Set<String> = []
+    /// Banners kept off screen whose expired notification the server lists
+    /// (`closedByServer`'s `listed`).
+    private var listed: Set<String> = []
+    /// How the server shows the banners now (`setServerView`).
+    public private(set) var serverView: BannerServerView
 
-    public init() {}
+    public init(serverView: BannerServerView = .unknown) {
+        self.serverView = serverView
+    }
 
     public var banners: [String: Banner] { lifecycle.banners }
 
@@ -60,17 +69,16 @@ public struct BannerPostingMachine: Sendable {
         post(lifecycle.update(key: key, elapsedSeconds: elapsedSeconds, verified: verified, label: label, now: now))
     }
 
-    /// `listsExpired`: the server's `NotificationServerRules.keepsExpiredIds`;
-    /// a call whose notification it expired into its list then shows its end
-    /// even when `immediate`, and the banner goes when the server expires it
-    /// (a close posted at once would take the place of the end before it is
+    /// A call kept off screen whose expired notification the server lists
+    /// (`closedByServer`'s `listed`) shows its end even when `immediate`: only
+    /// that end, shown under the listed id and left to the server to expire,
+    /// replaces the call's entry there. The banner goes when the server expires
+    /// it (a close posted at once would take the place of the end before it is
     /// sent: the delivery driver keeps only the latest post).
-    public mutating func end(
-        key: String, policy: DismissPolicy, durationSeconds: Int?, listsExpired: Bool = false, now: Date
-    ) -> [Action] {
-        let listed = policy == .immediate && listsExpired && lifecycle.offScreen.contains(key)
+    public mutating func end(key: String, policy: DismissPolicy, durationSeconds: Int?, now: Date) -> [Action] {
+        let showsEnd = policy == .immediate && listed.contains(key) && lifecycle.offScreen.contains(key)
         return post(
-            lifecycle.end(key: key, policy: listed ? .default : policy, durationSeconds: durationSeconds, now: now))
+            lifecycle.end(key: key, policy: showsEnd ? .default : policy, durationSeconds: durationSeconds, now: now))
     }
 
     public mutating func close(key: String) -> [Action] { post(lifecycle.close(key: key)) }
@@ -79,26 +87,30 @@ public struct BannerPostingMachine: Sendable {
 
     /// The server closed banner `key`, for `reason` (1 expired, 2 dismissed
     /// by the person, 3 closed by us, 4 other; some servers differ: their
-    /// `dismissalReasons`). Whatever was posted for it since is taken back: it
+    /// `serverView.dismissalReasons`). Whatever was posted for it since is taken back: it
     /// would stay with the delivery driver and come back on the next server. A
     /// banner that expired as it was to leave the screen by itself
-    /// (`BannerRenderer.leavesScreenByItself`) keeps its call; any other is gone.
-    public mutating func closedByServer(key: String, reason: Int, renderer: BannerRenderer, now: Date) -> [Action] {
+    /// (`serverView.leavesScreenByItself`) keeps its call; any other is gone.
+    /// `listed`: the server lists the expired notification, and the delivery
+    /// driver shows the banner's next post under its id
+    /// (`NotificationDeliveryMachine.closedByServer`; Budgie's Raven).
+    public mutating func closedByServer(key: String, reason: Int, listed: Bool = false, now: Date) -> [Action] {
         if reason == 1, let banner = lifecycle.banners[key],
-            renderer.leavesScreenByItself(banner.snapshot(at: now).kind)
+            serverView.leavesScreenByItself.contains(banner.snapshot(at: now).kind)
         {
+            if listed { self.listed.insert(key) } else { self.listed.remove(key) }
             return [.close(key: key)] + post(lifecycle.expiredOffScreen(key: key)) + [.keptOffScreen(key: key)]
         }
-        let byUser = renderer.profile.rules.dismissalReasons.contains(reason)
+        let byUser = serverView.dismissalReasons.contains(reason)
         return [.close(key: key)] + post(lifecycle.closedByServer(key: key, byUser: byUser))
     }
 
     /// Advances time (`BannerMachine.tick`). A live banner whose only change is
-    /// its seconds is not posted unless `liveSecondsShown` (`BannerRenderer.liveShowsTimer`):
-    /// its content would be the same.
-    public mutating func tick(now: Date, liveSecondsShown: Bool) -> [Action] {
+    /// its seconds is not posted unless `serverView.liveShowsTimer`: its content
+    /// would be the same.
+    public mutating func tick(now: Date) -> [Action] {
         let actions = lifecycle.tick(now: now).filter { action in
-            guard !liveSecondsShown, case .present(let key, let snapshot) = action, var previous = shown[key],
+            guard !serverView.liveShowsTimer, case .present(let key, let snapshot) = action, var previous = shown[key],
                 snapshot.kind == .active, previous.kind == .active
             else { return true }
             previous.seconds = snapshot.seconds
@@ -108,8 +120,8 @@ public struct BannerPostingMachine: Sendable {
     }
 
     /// When `tick` has work next (`BannerMachine.nextWake`).
-    public func nextWake(after now: Date, liveSecondsShown: Bool, secondsWanted: Bool) -> Date? {
-        lifecycle.nextWake(after: now, liveSecondsShown: liveSecondsShown, secondsWanted: secondsWanted)
+    public func nextWake(after now: Date, secondsWanted: Bool) -> Date? {
+        lifecycle.nextWake(after: now, liveSecondsShown: serverView.liveShowsTimer, secondsWanted: secondsWanted)
     }
 
     /// A notification server's profile is known; `restarted`: it is a new
@@ -119,19 +131,25 @@ public struct BannerPostingMachine: Sendable {
         serverKnown = true
     }
 
-    /// Every banner posted again, after the server or the settings changed:
-    /// one the server has not shown pops, the others update quietly. A banner
-    /// whose notification left the screen by itself stays off it while
-    /// `leavesScreen` still says so for its kind (a Do Not Disturb or settings
-    /// change brings no popup back), and shows again once not (the panel went).
-    public mutating func rerender(
-        now: Date, leavesScreen: (BannerSnapshot.Kind) -> Bool = { _ in false }
-    ) -> [Action] {
+    /// The server's profile, the settings or the panel changed how the server
+    /// shows the banners: `view` from now on, and every banner posted again (`rerender`).
+    public mutating func setServerView(_ view: BannerServerView, now: Date) -> [Action] {
+        serverView = view
+        return rerender(now: now)
+    }
+
+    /// Every banner posted again, after what it is rendered with changed (Do
+    /// Not Disturb, the words; `setServerView` for the rest): one the server has
+    /// not shown pops, the others update quietly. A banner whose notification
+    /// left the screen by itself stays off it while `serverView` still says so
+    /// for its kind (a Do Not Disturb or settings change brings no popup back),
+    /// and shows again once not (the panel went).
+    public mutating func rerender(now: Date) -> [Action] {
         guard serverKnown else { return [] }
         return lifecycle.banners.keys.sorted().compactMap { key in
             guard let snapshot = lifecycle.banners[key]?.snapshot(at: now) else { return nil }
             if lifecycle.offScreen.contains(key) {
-                guard !leavesScreen(snapshot.kind) else { return nil }
+                guard !serverView.leavesScreenByItself.contains(snapshot.kind) else { return nil }
                 lifecycle.backOnScreen(key: key)
             }
             let previous = shown[key].map { _ in snapshot }
@@ -152,6 +170,7 @@ public struct BannerPostingMachine: Sendable {
             case .removed(let key, let byUser):
                 shown[key] = nil
                 ringDue.remove(key)
+                listed.remove(key)
                 return .removed(key: key, byUser: byUser)
             }
         }

@@ -146,6 +146,15 @@ public struct BannerRenderer: Sendable {
             && (effectiveRules.liveLeavesScreen || (effectiveRules.keptUpPopupLifetime != nil && !keepOnScreen))
     }
 
+    /// What the posting machine needs to know of this renderer: set on the
+    /// machine whenever the server's profile, the settings or the panel change.
+    public var serverView: BannerServerView {
+        BannerServerView(
+            liveShowsTimer: liveShowsTimer,
+            leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
+            dismissalReasons: profile.rules.dismissalReasons)
+    }
+
     /// An agent notice: silent; a lasting one is resident and never expires (it is
     /// closed when its cause goes or it is answered); its buttons only where the server
     /// shows actions, its text escaped where the server renders markup.

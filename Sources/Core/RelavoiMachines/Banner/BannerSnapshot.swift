@@ -3,7 +3,9 @@ import RelavoiCore
 
 /// A banner as shown at one moment.
 public struct BannerSnapshot: Equatable, Sendable {
-    public enum Kind: String, Equatable, Sendable { case ringing, active, ended, missed, message, summary }
+    public enum Kind: String, CaseIterable, Equatable, Sendable {
+        case ringing, active, ended, missed, message, summary
+    }
     public var kind: Kind
     public var label: String
     public var proxyNumber: String

@@ -137,12 +137,17 @@ public struct NotificationDeliveryMachine: Sendable {
     /// Only a banner that was to stay up (a ringing or live call) is kept: an
     /// expired ended or missed call is that call's last word in the list, which
     /// the session's next call must not replace.
-    public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) {
-        guard let banner = banners.removeValue(forKey: key) else { return }
-        guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).resident else { return }
+    /// Returns whether it was kept: the server lists it, and only the banner's
+    /// next show, left to the server to expire, replaces that entry (the
+    /// posting machine then shows even an `immediate` end).
+    @discardableResult
+    public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) -> Bool {
+        guard let banner = banners.removeValue(forKey: key) else { return false }
+        guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).resident else { return false }
         expired.removeAll { $0.key == key }
         expired.append(Expired(key: key, identity: banner.identity ?? "", id: id))
         if expired.count > Self.keptExpiredLimit { expired.removeFirst() }
+        return true
     }
 
     /// A server owns the name: `newServer` when it is not the one that has

@@ -122,6 +122,8 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// shown under such an id but lets the server expire it (at least 6 s),
     /// and the end of a call whose live notification expired is shown even
     /// with `dismiss-policy = immediate`; else Raven keeps the call as live.
+    /// Only the delivery machine reads this rule: its `closedByServer` keeps
+    /// the id and says the server lists it, and the posting machine hears so.
     public var keepsExpiredIds = false
     /// Seconds the server keeps up the popup of a banner that is to stay up
     /// (`NotificationContent.keptUp`: ringing; live with keep-on-screen) after

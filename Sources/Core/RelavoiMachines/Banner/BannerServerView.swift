@@ -1,0 +1,23 @@
+/// How the notification server shows the banners now, as its profile, the
+/// settings and a panel showing the calls make it: what `BannerPostingMachine`
+/// needs to know of the renderer (`BannerRenderer.serverView`).
+public struct BannerServerView: Equatable, Sendable {
+    /// A live call's content shows a running timer (`BannerRenderer.liveShowsTimer`):
+    /// a tick that changes only its seconds is posted.
+    public var liveShowsTimer: Bool
+    /// The kinds whose notification leaves the screen by itself while the call
+    /// goes on (`BannerRenderer.leavesScreenByItself`): its expiry keeps the call.
+    public var leavesScreenByItself: Set<BannerSnapshot.Kind>
+    /// The `NotificationClosed` reasons that mean the person closed it
+    /// (`NotificationServerRules.dismissalReasons`).
+    public var dismissalReasons: Set<Int>
+
+    public init(liveShowsTimer: Bool, leavesScreenByItself: Set<BannerSnapshot.Kind>, dismissalReasons: Set<Int>) {
+        self.liveShowsTimer = liveShowsTimer
+        self.leavesScreenByItself = leavesScreenByItself
+        self.dismissalReasons = dismissalReasons
+    }
+
+    /// Before the server answered (`NotificationServerProfile.unknown`, the default settings).
+    public static let unknown = BannerRenderer(profile: .unknown).serverView
+}
