@@ -11,6 +11,8 @@ what it finds is what a screen reader finds. One action a run; exit 0 on success
                                            the item in a combo row's list)
   atspi-driver.py focus-walk PAGE          Tabs through PAGE with the keyboard (XTest keys), prints each
                                            control focused; exit 1 when a shown control is never reached
+  atspi-driver.py origin-column PAGE       the labels saying whose value each row shows ("Default",
+                                           "Yours"...) end at one x (one column), by their extents
   atspi-driver.py radio-group              the lock-screen choice as a radio group by keyboard: one Tab
                                            stop (the chosen radio button), the arrows move the choice
                                            within it, Tab and Shift+Tab leave it; prints what it saw
@@ -160,6 +162,25 @@ def choose_by_keyboard(name):
             return 0
         press_key(key)
     sys.exit(f"the arrows never reached {name!r} (last: {label_of(focused()) if focused() else None})")
+
+
+ORIGINS = ("Default", "Yours", "Administrator default")
+
+
+def origin_column(page):
+    # GTK 4.8 reports a widget's extents within its window: enough to compare columns.
+    ends = {}
+    for node in walk(page_root(page)):
+        name = (node.get_name() or "").strip()
+        if node.get_role_name() == "label" and (name in ORIGINS or name.startswith("From ")):
+            box = node.get_extents(Atspi.CoordType.WINDOW)
+            ends.setdefault(box.x + box.width, []).append(f"{name}@y{box.y}")
+    count = sum(len(v) for v in ends.values())
+    if len(ends) == 1:
+        print(f"{count} labels, all ending at x={next(iter(ends))}")
+        return 0 if count else 1
+    print(f"{count} labels end at {len(ends)} different x: {dict(sorted(ends.items()))}")
+    return 1
 
 
 def radio_group():
@@ -383,6 +404,8 @@ def main(argv):
         sys.exit(f"typing {argv[2]!r} after a Tab never showed {argv[3]!r}")
     if command == "focus-walk":
         return focus_walk(argv[2])
+    if command == "origin-column":
+        return origin_column(argv[2])
     if command == "radio-group":
         return radio_group()
     if command == "tab-to":

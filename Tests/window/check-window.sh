@@ -12,6 +12,7 @@
 #     by D-Bus activation (no systemd user manager here), the window and
 #     `relavoi-agent ctl status` both say connected (and how long that took);
 #   - a second launch raises the first window and ends;
+#   - Settings: the labels saying whose value each row shows end at one x (one column);
 #   - the lock-screen choice is a radio group: one Tab stop (the chosen radio button), the
 #     arrows move the choice within it;
 #   - a changed setting (lock screen: badge only) reaches agent.conf, and the agent's `Calls`
@@ -234,6 +235,7 @@ drive tab "Settings"
 calls_label() { calls | grep -q "'lock-label': <'Chowdeck rider'>"; }
 wait_for 30 calls_label && ok "before: Calls' lock-label is the call's label" || fail "before: Calls' lock-label" "$(calls | head -c 300)"
 keyboard_walk "Settings"
+if out=$(drive origin-column "Settings" 2>&1); then ok "Settings: whose value each row shows, in one column ($out)"; else fail "Settings: the Default/Yours labels in one column" "$out"; fi
 # The lock-screen choice: one Tab stop, the arrows within (and each arrow writes its choice,
 # back to where it started).
 if out=$(drive radio-group 2>&1); then ok "keyboard: the lock-screen choice is one Tab stop, the arrows move within it ($out)"; else fail "keyboard: the lock-screen choice as a radio group" "$out"; fi
