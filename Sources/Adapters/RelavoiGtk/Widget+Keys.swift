@@ -9,7 +9,10 @@ extension Widget {
     public func arrowsMoveWithinRadioGroup() {
         let keys = gtk_event_controller_key_new()!
         let pressed: @convention(c) (OpaquePointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = {
-            _, keyval, _, _, button in
+            _, keyval, _, state, button in
+            // Ctrl, Alt or Super with an arrow is someone else's shortcut.
+            let shortcut = GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue
+            guard state.rawValue & shortcut == 0 else { return 0 }
             let direction: GtkDirectionType
             switch Int32(keyval) {
             case GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Left, GDK_KEY_KP_Left: direction = GTK_DIR_UP
