@@ -11,6 +11,11 @@ what it finds is what a screen reader finds. One action a run; exit 0 on success
                                            the item in a combo row's list)
   atspi-driver.py focus-walk PAGE          Tabs through PAGE with the keyboard (XTest keys), prints each
                                            control focused; exit 1 when a shown control is never reached
+  atspi-driver.py origin-column PAGE       the labels saying whose value each row shows ("Default",
+                                           "Yours"...) end at one x (one column), by their extents
+  atspi-driver.py radio-group              the lock-screen choice as a radio group by keyboard: one Tab
+                                           stop (the chosen radio button), the arrows move the choice
+                                           within it, Tab and Shift+Tab leave it; prints what it saw
   atspi-driver.py key KEY                  presses KEY (Return, Tab…) on the focused control
   atspi-driver.py tab-to NAME              Tabs until the push button NAME has the keyboard's focus
   atspi-driver.py shows TEXT               some visible text of the window contains TEXT
@@ -90,8 +95,8 @@ def focused():
 
 def press_key(name):
     # Through the X server (XTest), as a keyboard would: GTK sees a real key press.
-    keyval = {"Tab": 0xFF09, "Return": 0xFF0D, "ISO_Left_Tab": 0xFE20, "Down": 0xFF54, "Up": 0xFF52, "space": 0x20, "x": 0x78,
-              "BackSpace": 0xFF08}[name]
+    keyval = {"Tab": 0xFF09, "Return": 0xFF0D, "ISO_Left_Tab": 0xFE20, "Down": 0xFF54, "Up": 0xFF52, "Left": 0xFF51,
+              "Right": 0xFF53, "space": 0x20, "x": 0x78, "BackSpace": 0xFF08}[name]
     Atspi.generate_keyboard_event(keyval, None, Atspi.KeySynthType.SYM)
     time.sleep(0.15)
 
@@ -121,26 +126,98 @@ def tab_to(name):
 
 
 PAGES = ["Sign in", "Status", "Settings"]
-# The lock-screen choice's radio rows (one Tab stop: the chosen one).
-RADIO_CHOICES = {"Label and last digits", "Label and whole number", "Badge only", "Nothing"}
+# The lock-screen choice's radio rows, in order (one Tab stop: the chosen one).
+RADIO_ORDER = ["Label and last digits", "Label and whole number", "Badge only", "Nothing"]
+RADIO_CHOICES = set(RADIO_ORDER)
 
 
-def choose_by_keyboard(name):
+def radio_name(node):
+    # A choice of the group (its radio button, or its row), else None.
+    if node is None or node.get_role_name() not in ("radio button", "check box", "list item"):
+        return None
+    name = (node.get_name() or "").strip()
+    return name if name in RADIO_CHOICES else None
+
+
+def checked(node):
+    return node.get_state_set().contains(Atspi.StateType.CHECKED)
+
+
+def tab_to_radio_group():
     into_window()
     for _ in range(80):
         press_key("Tab")
-        node = focused()
-        if node is not None and (node.get_name() or "").strip() in RADIO_CHOICES:
-            break
-    else:
-        sys.exit("Tab never reached the radio choices")
+        if radio_name(focused()) is not None:
+            return focused()
+    sys.exit("Tab never reached the radio choices")
+
+
+def choose_by_keyboard(name):
+    # The arrows move the choice (and the focus) within the group; Space on the focused one,
+    # as a person makes sure.
+    tab_to_radio_group()
     for key in ["Down"] * 4 + ["Up"] * 4:
-        node = focused()
-        if node is not None and (node.get_name() or "").strip() in (name, f"{name} {name}"):
+        if radio_name(focused()) == name:
             press_key("space")
             return 0
         press_key(key)
     sys.exit(f"the arrows never reached {name!r} (last: {label_of(focused()) if focused() else None})")
+
+
+ORIGINS = ("Default", "Yours", "Administrator default")
+
+
+def origin_column(page):
+    # GTK 4.8 reports a widget's extents within its window: enough to compare columns.
+    ends = {}
+    for node in walk(page_root(page)):
+        name = (node.get_name() or "").strip()
+        if node.get_role_name() == "label" and (name in ORIGINS or name.startswith("From ")):
+            box = node.get_extents(Atspi.CoordType.WINDOW)
+            ends.setdefault(box.x + box.width, []).append(f"{name}@y{box.y}")
+    count = sum(len(v) for v in ends.values())
+    if len(ends) == 1:
+        print(f"{count} labels, all ending at x={next(iter(ends))}")
+        return 0 if count else 1
+    print(f"{count} labels end at {len(ends)} different x: {dict(sorted(ends.items()))}")
+    return 1
+
+
+def radio_group():
+    # One Tab stop: Tab enters the group on its chosen radio button, the next Tab leaves it.
+    entered = tab_to_radio_group()
+    seen = [label_of(entered)]
+    problems = []
+    if entered.get_role_name() != "radio button":
+        problems.append(f"the group's Tab stop is a {entered.get_role_name()}, not a radio button")
+    if not checked(entered):
+        problems.append(f"Tab entered the group on {radio_name(entered)!r}, which is not the chosen one")
+    start = RADIO_ORDER.index(radio_name(entered))
+    # The arrows: Down (or Right) to the next choice, chosen as it is reached; Up (or Left) back.
+    steps = [("Down", 1), ("Right", 1), ("Up", -1), ("Left", -1)]
+    at = start
+    for key, move in steps:
+        if not 0 <= at + move < len(RADIO_ORDER):
+            move = -move
+            key = {"Down": "Up", "Right": "Left", "Up": "Down", "Left": "Right"}[key]
+        press_key(key)
+        at += move
+        node = focused()
+        seen.append(f"{key}: {label_of(node) if node else None}{' (chosen)' if node and checked(node) else ''}")
+        if radio_name(node) != RADIO_ORDER[at] or not checked(node):
+            problems.append(f"{key} did not move the choice to {RADIO_ORDER[at]!r}")
+    press_key("Tab")
+    after = focused()
+    seen.append(f"Tab: {label_of(after) if after else None}")
+    if radio_name(after) is not None:
+        problems.append("Tab moved to another choice of the group instead of leaving it")
+    press_key("ISO_Left_Tab")
+    back = focused()
+    seen.append(f"Shift+Tab: {label_of(back) if back else None}")
+    if radio_name(back) != RADIO_ORDER[at] or not checked(back):
+        problems.append("Shift+Tab did not come back to the chosen radio button")
+    print("; ".join(seen) + ("" if not problems else " -- " + "; ".join(problems)))
+    return 1 if problems else 0
 
 
 def page_root(page):
@@ -172,6 +249,11 @@ def focus_walk(page):
         if node.get_role_name() in CONTROLS and states.contains(Atspi.StateType.SENSITIVE) and \
                 node.get_role_name() != "page tab":
             wanted.add(label_of(node))
+    # A radio group is one Tab stop (its chosen button); the arrows reach the others
+    # (radio-group checks that).
+    radio_others = {label_of(n) for n in walk(root) if radio_name(n) is not None and n.get_role_name() != "list item"
+                    and not checked(n)}
+    wanted -= radio_others
     reached, order = set(), []
 
     def where():
@@ -190,11 +272,9 @@ def focus_walk(page):
     # GTK 4.8 never reports the focus of an entry row's text (AdwEntryRow, AdwPasswordEntryRow):
     # those are told apart, exit 3 when they are all that is missing.
     unseen = [m for m in missing if m.startswith(("text ", "password text "))]
-    # A radio group is one Tab stop (its chosen button); the arrows move within it.
-    unseen += [m for m in missing if m.startswith("check box ") and m[len("check box "):].strip("'\"") in RADIO_CHOICES]
     print(f"{page}: {len(wanted)} controls, {len(wanted & reached)} seen focused by Tab" +
-          (f"; not Tab stops of their own: {len(unseen)} (entry rows, whose focus GTK 4.8 does not report; "
-           f"radio choices other than the chosen one)" if unseen else "") +
+          (f"; radio choices reached by the arrows, not Tab: {len(radio_others)}" if radio_others else "") +
+          (f"; unseen: {len(unseen)} entry rows, whose focus GTK 4.8 does not report" if unseen else "") +
           (f"; never reached: {sorted(set(missing) - set(unseen))}; focus went: {order}" if len(missing) > len(unseen) else ""))
     return 0 if not missing else (3 if len(unseen) == len(missing) else 1)
 
@@ -324,6 +404,10 @@ def main(argv):
         sys.exit(f"typing {argv[2]!r} after a Tab never showed {argv[3]!r}")
     if command == "focus-walk":
         return focus_walk(argv[2])
+    if command == "origin-column":
+        return origin_column(argv[2])
+    if command == "radio-group":
+        return radio_group()
     if command == "tab-to":
         return tab_to(argv[2])
     if command == "key":

@@ -23,4 +23,14 @@ extension Widget {
         guard let display = gdk_display_get_default() else { return }
         gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), folder)
     }
+
+    /// Adds CSS rules over the theme's for every window of the default display.
+    public static func addStyleSheet(_ css: String) {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
 }

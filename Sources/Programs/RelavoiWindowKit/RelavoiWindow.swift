@@ -87,6 +87,7 @@ public final class RelavoiWindow {
         self.ui = ui
         if let icons = WindowDataFiles.buildTreeIconFolder { Widget.addIconSearchPath(icons) }
         Widget.setDefaultIcon(RelavoiIcon.name)
+        WindowStyle.apply()
         let window = ui.widget("window")
         self.window = window
         application.adopt(window)

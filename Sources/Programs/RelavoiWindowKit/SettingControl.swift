@@ -10,8 +10,8 @@ package struct SettingControl: Sendable {
         case toggle(on: String, off: String)
         /// A choice: the value of each item of the `.ui` list, in order.
         case choice([String])
-        /// A choice as radio rows (`ID_choice_0`…, GtkCheckButtons in one group): each
-        /// value is a control of its own, reached by Tab and by a screen reader.
+        /// A choice as a radio group (`ID_choice_0`…, GtkCheckButtons in one group): one Tab
+        /// stop, the arrows move the choice; each value a radio button a screen reader names.
         case radio([String])
         /// A line of text, applied with the row's apply button or Enter.
         case text

@@ -48,6 +48,7 @@ package final class SettingsPage {
             case .radio(let values):
                 for (index, value) in values.enumerated() {
                     let choice = ui.widget("\(control.id)_choice_\(index)")
+                    choice.arrowsMoveWithinRadioGroup()
                     // The group's other buttons go inactive too: only the one turned on counts.
                     choice.onChange(of: "active") { [weak self] in
                         if choice.isChecked { self?.changed(control, to: value) }
