@@ -14,14 +14,7 @@ extension SandboxServer {
             SoupMessage.respond(message.raw, response)
             return
         }
-        let msg = message.raw
-        g_object_ref(UnsafeMutableRawPointer(msg))
-        soup_server_message_pause(msg)
-        GLibTimer.once(after: delay) {
-            SoupMessage.respond(msg, response)
-            soup_server_message_unpause(msg)
-            g_object_unref(UnsafeMutableRawPointer(msg))
-        }
+        HeldResponse.answer(message.raw, with: response, after: delay)
     }
 
     /// A completed upgrade: reject without a valid token (4001/4003), else welcome.
