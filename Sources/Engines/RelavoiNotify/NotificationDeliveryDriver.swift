@@ -290,7 +290,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
     private func answeredLate(serial: UInt32, id: UInt32?) {
         guard let show = unanswered.removeValue(forKey: serial) else { return }
         let now = GLibTimer.now()
-        Log.info(
+        Log.message(
             "notification server answers again (a banner's show \(id == nil ? "refused" : "carried out") \(Int(now - show.at)) s after it went unanswered); banners catch up"
         )
         // An update in place answered for the same notification: closed with its banner, if it closed.
