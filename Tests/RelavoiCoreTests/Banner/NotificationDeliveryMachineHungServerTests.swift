@@ -73,6 +73,22 @@ import Testing
         #expect(machine.answeredLate(key: "a", content: ringing, id: 7, now: due + 1) == [.closeStray(id: 7)])
     }
 
+    @Test func anUpdateInPlaceThatWentUnansweredWaitsToo() {
+        var machine = NotificationDeliveryMachine()
+        _ = machine.serverAppeared(newServer: false, popSettleInterval: 0, now: 0)
+        _ = machine.post(key: "a", content: ringing, now: 1)
+        _ = machine.shown(key: "a", content: ringing, succeeded: true, now: 1)
+        #expect(
+            machine.post(key: "a", content: live, now: 2) == [.show(key: "a", content: live, newNotification: false)])
+        #expect(machine.showTimedOut(key: "a", content: live, now: 27) == [])
+        let later = NotificationDeliveryMachineTests.content("00:58")
+        #expect(machine.post(key: "a", content: later, now: 28) == [])
+        #expect(
+            machine.answeredLate(key: "a", content: live, id: 1, now: 40) == [
+                .adopt(key: "a", id: 1), .show(key: "a", content: later, newNotification: false),
+            ])
+    }
+
     @Test func aNewServerForgetsTheUnansweredShow() {
         var machine = timedOut()
         machine.serverVanished()
