@@ -63,11 +63,16 @@ public final class DunstServer {
     deinit { stop() }
 
     public func stop() {
+        if dunst.isRunning { resume() }
         for process in [dunst, xvfb] where process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
     }
+
+    /// Hangs dunst (SIGSTOP), as a server stuck in its main thread; `resume` lets it go on.
+    public func pause() { kill(dunst.processIdentifier, SIGSTOP) }
+    public func resume() { kill(dunst.processIdentifier, SIGCONT) }
 
     /// Notifications on screen now.
     public func displayedCount() -> Int? { ctl(["count", "displayed"]).flatMap { Int($0) } }

@@ -33,9 +33,16 @@ final class BannerNotification {
     /// The server's id (0 until a show succeeded).
     var id: UInt32 { UInt32(bitPattern: relavoi_notification_id(pointer)) }
 
+    /// What became of a show.
+    enum Outcome: Equatable {
+        case shown, failed
+        /// The server did not answer in time (GDBus's 25 s): it may still carry it out.
+        case timedOut
+    }
+
     /// Shows `content` (libnotify's synchronous `Notify`), in place once shown.
-    /// Returns whether the server took it.
-    func show(_ content: NotificationContent, icon: String, owner: BannerOwner, rules: NotificationServerRules) -> Bool
+    func show(_ content: NotificationContent, icon: String, owner: BannerOwner, rules: NotificationServerRules)
+        -> Outcome
     {
         let previousID = id
         notify_notification_update(pointer, content.summary, content.body, icon)
@@ -52,8 +59,14 @@ final class BannerNotification {
         }
         var error: UnsafeMutablePointer<GError>?
         guard notify_notification_show(pointer, &error) != 0 else {
+            if let error, error.pointee.domain == g_io_error_quark(),
+                error.pointee.code == G_IO_ERROR_TIMED_OUT.rawValue
+            {
+                g_error_free(error)
+                return .timedOut
+            }
             Log.warning("notification server: could not show banner: \(GErrorText.take(error))")
-            return false
+            return .failed
         }
         shownContent = content
         if previousID != 0 {
@@ -65,7 +78,15 @@ final class BannerNotification {
                 Self.close(id: previousID)
             }
         }
-        return true
+        return .shown
+    }
+
+    /// Takes notification `id`, which the server made for a show it answered
+    /// late; the one it had before, if another, must not stay beside it.
+    func adopt(id newID: UInt32) {
+        let previousID = id
+        relavoi_notification_set_id(pointer, gint(bitPattern: newID))
+        if previousID != 0, previousID != newID { Self.close(id: previousID) }
     }
 
     /// Closes it on the server (libnotify's synchronous `CloseNotification`);
@@ -83,7 +104,7 @@ final class BannerNotification {
     }
 
     /// Closes notification `id` through a libnotify object made for it.
-    private static func close(id: UInt32) {
+    static func close(id: UInt32) {
         let stray = notify_notification_new("", nil, nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(stray)) }
         relavoi_notification_set_id(stray, gint(bitPattern: id))

@@ -62,6 +62,11 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
     private var profile = NotificationServerProfile.unknown
     /// Icon name → what to send; looked up once, not on every tick.
     private var resolvedIcons: [String: String] = [:]
+    /// Hears the answers to shows the server did not answer in time.
+    private var lateAnswers: LateNotifyAnswers?
+    /// Those shows by their call's serial: the banner, its content, the id the
+    /// call replaced (0: none) and when it went unanswered.
+    private var unanswered: [UInt32: (key: String, content: NotificationContent, replaced: UInt32, at: Double)] = [:]
 
     /// - Parameter onEvent: called on the delivery thread; hop to your own.
     public init(
@@ -150,6 +155,9 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         // libnotify's D-Bus proxy is made by the first call, in the context
         // that is thread-default then: this one.
         notify_init(owner.appName)
+        lateAnswers = LateNotifyAnswers(context: context!) { [weak self] serial, id in
+            self?.answeredLate(serial: serial, id: id)
+        }
         signals = NotificationSignals(
             closed: { [unowned self] notification, key in closed(notification, key: key) },
             activated: { [unowned self] notification, key, action in
@@ -182,6 +190,9 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         wakeAt = nil
         notifications.removeAll()
         delivery = NotificationDeliveryMachine()
+        lateAnswers?.close()
+        lateAnswers = nil
+        unanswered.removeAll()
         signals = nil
         notify_uninit()
         // GDBus hands the watch's and the proxy's destroy notifications to
@@ -221,18 +232,31 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         while let action = queue.popFirst() {
             switch action {
             case .show(let key, let content, let newNotification, let replaces):
-                let succeeded = show(key: key, content: content, newNotification: newNotification, replaces: replaces)
-                queue.append(
-                    contentsOf: delivery.shown(key: key, content: content, succeeded: succeeded, now: GLibTimer.now()))
+                let outcome = show(key: key, content: content, newNotification: newNotification, replaces: replaces)
+                let now = GLibTimer.now()
+                if outcome == .timedOut, awaitLateAnswer(key: key, content: content, now: now) {
+                    queue.append(contentsOf: delivery.showTimedOut(key: key, content: content, now: now))
+                } else {
+                    queue.append(
+                        contentsOf: delivery.shown(key: key, content: content, succeeded: outcome == .shown, now: now))
+                }
             case .close(let key):
                 notifications.removeValue(forKey: key)?.close()
+            case .adopt(let key, let id):
+                notifications[key]?.adopt(id: id)
+            case .closeStray(let id):
+                // Never one a banner shows now.
+                guard !notifications.values.contains(where: { $0.id == id }) else { break }
+                BannerNotification.close(id: id)
             }
         }
         scheduleWake()
     }
 
-    private func show(key: String, content: NotificationContent, newNotification: Bool, replaces: UInt32?) -> Bool {
-        guard let signals else { return false }
+    private func show(key: String, content: NotificationContent, newNotification: Bool, replaces: UInt32?)
+        -> BannerNotification.Outcome
+    {
+        guard let signals else { return .failed }
         let iconName = owner.iconName(for: content)
         let icon = resolvedIcons[iconName] ?? icons.resolve(iconName)
         resolvedIcons[iconName] = icon
@@ -244,6 +268,36 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
             notifications[key] = BannerNotification(key: key, signals: signals, id: replaces)
         }
         return notifications[key]!.show(content, icon: icon, owner: owner, rules: profile.rules)
+    }
+
+    /// After a show the server did not answer in time: awaits the call's late
+    /// answer. False when the call cannot be told (then it counts as failed).
+    private func awaitLateAnswer(key: String, content: NotificationContent, now: Double) -> Bool {
+        guard let serial = lateAnswers?.awaitLastCall() else {
+            Log.warning("notification server: no answer to a banner's show in time")
+            return false
+        }
+        unanswered[serial] = (key, content, notifications[key]?.id ?? 0, now)
+        // A server that never answers: only the latest few are kept.
+        if unanswered.count > 16, let oldest = unanswered.min(by: { $0.value.at < $1.value.at }) {
+            unanswered[oldest.key] = nil
+        }
+        Log.warning(
+            "notification server: no answer to a banner's show in time (is it hung?); the banner waits for its late answer"
+        )
+        return true
+    }
+
+    /// The server answered an unanswered show late: it runs again.
+    private func answeredLate(serial: UInt32, id: UInt32?) {
+        guard let show = unanswered.removeValue(forKey: serial) else { return }
+        let now = GLibTimer.now()
+        Log.message(
+            "notification server answers again (a banner's show \(id == nil ? "refused" : "carried out") \(Int(now - show.at)) s after it went unanswered); banners catch up"
+        )
+        // An update in place answered for the same notification: closed with its banner, if it closed.
+        let actions = delivery.answeredLate(key: show.key, content: show.content, id: id, now: now)
+        perform(actions.filter { $0 != .closeStray(id: show.replaced) })
     }
 
     /// Keeps one timer, at the machine's next held pop or retry.
@@ -301,7 +355,11 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         let restarted = lastOwner != nil && lastOwner != owner
         lastOwner = owner
         // The old server's ids mean nothing to a new one (and may collide).
-        if restarted { notifications.removeAll() }
+        if restarted {
+            notifications.removeAll()
+            unanswered.removeAll()
+            lateAnswers?.forget()
+        }
         onEvent(.availability(true))
         profile = NotificationServerProfile.read()
         Log.info(
@@ -320,6 +378,8 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
             Log.warning("notification server went away; banners return when one is back")
         }
         notifications.removeAll()
+        unanswered.removeAll()
+        lateAnswers?.forget()
         delivery.serverVanished()
         scheduleWake()
         onEvent(.availability(false))

@@ -59,6 +59,8 @@ import Testing
                     pending += delivery.shown(key: key, content: shown, succeeded: true, now: now)
                 case .close:
                     closes += 1
+                case .adopt, .closeStray:
+                    break  // only after a show the server did not answer in time
                 }
             }
         }

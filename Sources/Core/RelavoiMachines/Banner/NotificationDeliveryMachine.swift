@@ -8,7 +8,9 @@ import RelavoiCore
 /// the server takes it down anyway (Budgie), and then without its sound; an
 /// update that would pop while the previous pop is still settling waits its
 /// turn (GNOME 43); a failed show is tried again with whatever is latest by
-/// then; a new server gets every banner anew.
+/// then; a show the server did not answer in time waits for its late answer
+/// (a hung server carries it out once it runs again); a new server gets every
+/// banner anew.
 ///
 /// Pure: the caller carries out the actions, reports each show's outcome
 /// (`shown`), and calls `wake` at `nextWake`.
@@ -22,6 +24,12 @@ public struct NotificationDeliveryMachine: Sendable {
         case show(key: String, content: NotificationContent, newNotification: Bool, replaces: UInt32? = nil)
         /// Close banner `key`'s notification.
         case close(key: String)
+        /// Banner `key`'s notification is `id`: the server carried out its
+        /// unanswered show late (`answeredLate`).
+        case adopt(key: String, id: UInt32)
+        /// Close notification `id`: the server carried out a show of ours late,
+        /// for a banner that has closed or moved on since.
+        case closeStray(id: UInt32)
     }
 
     /// How long a failed show waits before it is tried again.
@@ -33,6 +41,9 @@ public struct NotificationDeliveryMachine: Sendable {
     /// How long before a server's `keptUpPopupLifetime` runs out a
     /// banner that has not changed is shown again (a loaded machine is late).
     public static let refreshMargin = 2.0
+    /// How long a banner whose show went unanswered waits for the late answer
+    /// before it goes again, silent (a server that dropped the call).
+    public static let unansweredWait = 30.0
 
     private struct Banner: Sendable {
         var desired: NotificationContent
@@ -58,6 +69,9 @@ public struct NotificationDeliveryMachine: Sendable {
         /// It took an expired id again: the server lists that id, and only its
         /// own expiry replaces the entry (`keepsExpiredIds`).
         var listed = false
+        /// A show the server did not answer in time, and when: it may still carry it out.
+        var unanswered: NotificationContent?
+        var unansweredAt: Double?
     }
 
     /// A notification the server expired, kept for its banner's next show.
@@ -130,6 +144,37 @@ public struct NotificationDeliveryMachine: Sendable {
         return next(key: key, now: now)
     }
 
+    /// The server did not answer the show of `content` for banner `key` in
+    /// time (it hangs). It may still carry it out once it runs again, so
+    /// nothing goes until its late answer (`answeredLate`) or `unansweredWait`:
+    /// a show sent now would be queued behind it, a second notification that rings again.
+    public mutating func showTimedOut(key: String, content: NotificationContent, now: Double) -> [Action] {
+        guard var banner = banners[key] else { return [] }
+        banner.underWay = nil
+        banner.sent = nil
+        banner.unanswered = content
+        banner.unansweredAt = now
+        banners[key] = banner
+        return []
+    }
+
+    /// The server answered the timed-out show of `content` for banner `key`
+    /// late: with the notification's `id`, or nil for an error. The banner
+    /// takes that notification, then its latest content goes in place; one
+    /// that has closed or moved on since has it closed.
+    public mutating func answeredLate(key: String, content: NotificationContent, id: UInt32?, now: Double)
+        -> [Action]
+    {
+        guard var banner = banners[key], banner.unanswered == content else {
+            return id.map { [.closeStray(id: $0)] } ?? []
+        }
+        banner.unanswered = nil
+        banner.unansweredAt = nil
+        banners[key] = banner
+        guard let id else { return shown(key: key, content: content, succeeded: false, now: now) }
+        return [.adopt(key: key, id: id)] + shown(key: key, content: content, succeeded: true, now: now)
+    }
+
     /// The server closed banner `key`'s notification `id` with `reason`
     /// (1 expired, 2 dismissed, ...): the banner is forgotten. An expired
     /// one is kept where the server `keepsExpiredIds`: the banner's next
@@ -189,8 +234,10 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// When `banner`'s held pop, retry or refresh is due.
     private func wakeTime(_ banner: Banner) -> Double? {
-        [banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval }, refreshTime(banner)].compactMap { $0 }
-            .min()
+        [
+            banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval },
+            banner.unansweredAt.map { $0 + Self.unansweredWait }, refreshTime(banner),
+        ].compactMap { $0 }.min()
     }
 
     /// When a banner that is kept up (`NotificationContent.keptUp`: ringing;
@@ -225,12 +272,21 @@ public struct NotificationDeliveryMachine: Sendable {
             banners[key]?.poppedAt = nil
             banners[key]?.heldUntil = nil
             banners[key]?.replaces = nil
+            banners[key]?.unanswered = nil
+            banners[key]?.unansweredAt = nil
         }
     }
 
     /// The show banner `key` needs now, if any.
     private mutating func next(key: String, now: Double) -> [Action] {
         guard serverAvailable, var banner = banners[key], banner.underWay == nil else { return [] }
+        if let unansweredAt = banner.unansweredAt {
+            guard now >= unansweredAt + Self.unansweredWait else { return [] }
+            // No answer: shown again, never its sound a second time (it may have rung).
+            banner.unanswered = nil
+            banner.unansweredAt = nil
+            banner.desired.silence()
+        }
         if banner.sent == banner.desired, let refreshAt = refreshTime(banner), refreshAt <= now {
             // The same again so the server keeps it up: never its sound a second time.
             banner.desired.silence()
