@@ -58,17 +58,22 @@ final class LateNotifyAnswers: @unchecked Sendable {
     /// answer could not be told).
     func awaitLastCall() -> UInt32? {
         let serial = g_dbus_connection_get_last_serial(connection)
-        let answer: (serial: UInt32, id: UInt32?)? = lock.withLock {
-            if let index = answers.firstIndex(where: { $0.serial == serial }) { return answers.remove(at: index) }
-            return nil
-        }
-        if let answer {
-            deliver(answer.serial, answer.id)
-            return serial
-        }
-        return lock.withLock {
-            guard sent.contains(serial) else { return nil }
+        enum Found { case unknown, awaited, answered(id: UInt32?) }
+        // One turn of the lock: an answer heard between two would be neither
+        // among the answers nor awaited, and lost.
+        let found = lock.withLock { () -> Found in
+            if let index = answers.firstIndex(where: { $0.serial == serial }) {
+                return .answered(id: answers.remove(at: index).id)
+            }
+            guard sent.contains(serial) else { return .unknown }
             awaited.insert(serial)
+            return .awaited
+        }
+        switch found {
+        case .unknown: return nil
+        case .awaited: return serial
+        case .answered(let id):
+            deliver(serial, id)
             return serial
         }
     }
