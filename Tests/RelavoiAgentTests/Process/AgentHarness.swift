@@ -82,6 +82,20 @@ final class AgentHarness {
         }
         return ok
     }
+
+    /// An agent whose notification server answers as Cinnamon 5.6.8, connected
+    /// to its stream and past reading that server.
+    static func onCinnamon(
+        config: String, environment: [String: String] = [:], configHome: URL? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> AgentHarness {
+        let h = try AgentHarness(
+            config: config, environment: environment,
+            prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") }, configHome: configHome)
+        XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)", file: file, line: line)
+        h.waitForLog("notification server: cinnamon 5.6.8", file: file, line: line)
+        return h
+    }
 }
 
 extension SandboxServer {

@@ -12,12 +12,8 @@ import XCTest
 final class CinnamonDismissalTests: XCTestCase {
     func testReasonZeroOnCinnamonIsThePersonsDismissal() throws {
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(
-                config: "dismiss-policy = after:120",
-                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") })
+            let h = try AgentHarness.onCinnamon(config: "dismiss-policy = after:120")
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.waitForLog("notification server: cinnamon 5.6.8")
             let client = try BusTestClient(destination: AgentBus.name)
             client.subscribe(interface: AgentBus.interface, member: "BannerDismissed")
             h.session("ses_cin", proxy: "+2348000000001", label: "Rider")

@@ -12,12 +12,8 @@ import XCTest
 final class CinnamonRingingTests: XCTestCase {
     func testTheRingingCallIsCriticalOnCinnamonAndTheLiveCallNormal() throws {
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(
-                config: "dismiss-policy = after:120",
-                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") })
+            let h = try AgentHarness.onCinnamon(config: "dismiss-policy = after:120")
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.waitForLog("notification server: cinnamon 5.6.8")
             h.session("ses_ring", proxy: "+2348000000001", label: "Rider")
             h.send("call.incoming", "ses_ring", ["proxyNumber": .string("+2348000000001")])
             h.waitForNotify { $0.hints["category"] == "call.incoming" && $0.body.contains("Verified") }

@@ -29,12 +29,9 @@ final class DesktopDoNotDisturbTests: XCTestCase {
         }
         try write(displayNotifications: true)
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(
-                config: "ring-through-dnd = true", environment: ["GSETTINGS_BACKEND": "keyfile"],
-                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") }, configHome: home)
+            let h = try AgentHarness.onCinnamon(
+                config: "ring-through-dnd = true", environment: ["GSETTINGS_BACKEND": "keyfile"], configHome: home)
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.waitForLog("notification server: cinnamon 5.6.8")
             XCTAssertFalse(h.agent.log.contains("do not disturb is on"), h.agent.log)
 
             try write(displayNotifications: false)
