@@ -49,7 +49,7 @@ package final class BannerDriver {
     /// The wall clock (the banners and `LiveActivityManager` read one clock).
     package let now: @MainActor () -> Date = { Date() }
 
-    private var machine = BannerPostingMachine()
+    private var machine: BannerPostingMachine
     private var notices = NoticeMachine()
     private var renderer = BannerRenderer(profile: .unknown)
     private var removalHandlers: [String: RemovalHandler] = [:]
@@ -69,7 +69,7 @@ package final class BannerDriver {
 
     init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
-        followSettings()
+        Self.follow(settings, in: &renderer)
         machine = BannerPostingMachine(serverView: renderer.serverView)
     }
 
@@ -249,7 +249,7 @@ package final class BannerDriver {
     /// follows, the machine takes its view of the server, and every banner and
     /// notice is sent again.
     private func serverViewChanged() {
-        followSettings()
+        Self.follow(settings, in: &renderer)
         resend(machine.setServerView(renderer.serverView, now: now()))
     }
 
@@ -266,7 +266,7 @@ package final class BannerDriver {
     }
 
     /// The renderer takes what the settings say of the banners.
-    private func followSettings() {
+    private static func follow(_ settings: BannerSettings, in renderer: inout BannerRenderer) {
         renderer.keepOnScreen = settings.keepOnScreen
         renderer.ringThroughDoNotDisturb = settings.ringThroughDoNotDisturb
     }

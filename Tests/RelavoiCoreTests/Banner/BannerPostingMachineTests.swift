@@ -20,7 +20,7 @@ import Testing
         capabilities: ["actions", "body"])
 
     /// A machine whose server is known, showing banners as `view` says.
-    func known(_ view: BannerServerView = .unknown) -> BannerPostingMachine {
+    func known(_ view: BannerServerView = BannerRenderer(profile: .unknown).serverView) -> BannerPostingMachine {
         var machine = BannerPostingMachine(serverView: view)
         machine.serverAppeared(restarted: false)
         return machine
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func nothingIsPostedBeforeTheServerIsKnownThenEveryBannerPopsAndRings() {
-        var machine = BannerPostingMachine()
+        var machine = BannerPostingMachine(serverView: BannerRenderer(profile: .unknown).serverView)
         #expect(machine.show(banner(.ringing), key: "k", rings: true, now: t0) == [])
         #expect(machine.rerender(now: t0) == [], "a settings change before the server: still nothing")
         machine.serverAppeared(restarted: false)
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aBannerShownOtherThanRingingDropsItsRing() {
-        var machine = BannerPostingMachine()
+        var machine = BannerPostingMachine(serverView: BannerRenderer(profile: .unknown).serverView)
         _ = machine.show(banner(.ringing), key: "k", rings: true, now: t0)
         _ = machine.show(banner(.active), key: "k", now: t0)
         _ = machine.show(banner(.ringing), key: "k", now: t0)
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func aRemovedBannerForgetsItsRingAndWhatTheServerHad() {
-        var machine = BannerPostingMachine()
+        var machine = BannerPostingMachine(serverView: BannerRenderer(profile: .unknown).serverView)
         _ = machine.show(banner(.ringing), key: "k", rings: true, now: t0)
         #expect(machine.close(key: "k") == [.close(key: "k"), .removed(key: "k", byUser: false)])
         machine.serverAppeared(restarted: false)
@@ -132,20 +132,20 @@ import Testing
         var machine = known(BannerRenderer(profile: budgie).serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
         #expect(
-            machine.closedByServer(key: "k", reason: 1, now: t0 + 6) == [
+            machine.closedByServer(key: "k", reason: 1, listed: false, now: t0 + 6) == [
                 .close(key: "k"), .keptOffScreen(key: "k"),
             ])
         #expect(machine.banners["k"] != nil)
         #expect(
-            machine.closedByServer(key: "k", reason: 2, now: t0 + 7) == [
+            machine.closedByServer(key: "k", reason: 2, listed: false, now: t0 + 7) == [
                 .close(key: "k"), .removed(key: "k", byUser: true),
             ])
         _ = machine.show(banner(.ringing), key: "r", now: t0)
         #expect(
-            machine.closedByServer(key: "r", reason: 1, now: t0 + 8) == [
+            machine.closedByServer(key: "r", reason: 1, listed: false, now: t0 + 8) == [
                 .close(key: "r"), .removed(key: "r", byUser: false),
             ], "a ringing banner does not leave by itself: its expiry ends it")
-        #expect(machine.closedByServer(key: "none", reason: 1, now: t0) == [.close(key: "none")])
+        #expect(machine.closedByServer(key: "none", reason: 1, listed: false, now: t0) == [.close(key: "none")])
     }
 
     /// Budgie: a live call whose popup expired is in Raven as live (the
@@ -162,7 +162,7 @@ import Testing
         #expect(Self.posts(actions).map(\.seconds) == [40])
         #expect(actions.count == 1, "no close: it would take the end's place before it is sent")
         #expect(
-            machine.closedByServer(key: "k", reason: 1, now: t0 + 46) == [
+            machine.closedByServer(key: "k", reason: 1, listed: false, now: t0 + 46) == [
                 .close(key: "k"), .removed(key: "k", byUser: false),
             ], "gone when the server expires it")
         _ = machine.show(banner(.active), key: "on", now: t0)
@@ -171,7 +171,7 @@ import Testing
                 .close(key: "on"), .removed(key: "on", byUser: false),
             ], "its popup is up, nothing in Raven: closed at once")
         _ = machine.show(banner(.active), key: "p", now: t0)
-        _ = machine.closedByServer(key: "p", reason: 1, now: t0 + 6)
+        _ = machine.closedByServer(key: "p", reason: 1, listed: false, now: t0 + 6)
         #expect(
             machine.end(key: "p", policy: .immediate, durationSeconds: 9, now: t0 + 9) == [
                 .close(key: "p"), .removed(key: "p", byUser: false),
@@ -185,7 +185,7 @@ import Testing
         renderer.panelShowsCalls = true
         var machine = known(renderer.serverView)
         _ = machine.show(banner(.active), key: "k", now: t0)
-        _ = machine.closedByServer(key: "k", reason: 1, now: t0 + 5)
+        _ = machine.closedByServer(key: "k", reason: 1, listed: false, now: t0 + 5)
         #expect(machine.rerender(now: t0 + 6) == [], "Do Not Disturb changed: the popup does not come back")
         renderer.ringThroughDoNotDisturb = true
         #expect(
@@ -228,9 +228,13 @@ import Testing
         let cinnamon = NotificationServerProfile(name: "cinnamon", vendor: "GNOME", version: "6.4.10", capabilities: [])
         var machine = known()
         _ = machine.show(banner(.ringing), key: "a", now: t0)
-        #expect(machine.closedByServer(key: "a", reason: 0, now: t0 + 1).last == .removed(key: "a", byUser: false))
+        #expect(
+            machine.closedByServer(key: "a", reason: 0, listed: false, now: t0 + 1).last
+                == .removed(key: "a", byUser: false))
         _ = machine.setServerView(BannerRenderer(profile: cinnamon).serverView, now: t0 + 2)
         _ = machine.show(banner(.ringing), key: "b", now: t0 + 2)
-        #expect(machine.closedByServer(key: "b", reason: 0, now: t0 + 3).last == .removed(key: "b", byUser: true))
+        #expect(
+            machine.closedByServer(key: "b", reason: 0, listed: false, now: t0 + 3).last
+                == .removed(key: "b", byUser: true))
     }
 }

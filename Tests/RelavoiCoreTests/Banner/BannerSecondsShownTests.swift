@@ -23,7 +23,7 @@ import Testing
     }
 
     /// Banner "k" live since `t0`, on a server showing it as `view` says.
-    func posting(_ view: BannerServerView = .unknown) -> BannerPostingMachine {
+    func posting(_ view: BannerServerView = BannerRenderer(profile: .unknown).serverView) -> BannerPostingMachine {
         var machine = BannerPostingMachine(serverView: view)
         machine.serverAppeared(restarted: false)
         _ = machine.show(live(), key: "k", now: t0)
@@ -63,7 +63,7 @@ import Testing
         var renderer = BannerRenderer(profile: plasma)
         renderer.panelShowsCalls = true
         _ = machine.setServerView(renderer.serverView, now: t0 + 6)
-        _ = machine.closedByServer(key: "k", reason: 1, now: t0 + 6.2)
+        _ = machine.closedByServer(key: "k", reason: 1, listed: false, now: t0 + 6.2)
         #expect(machine.nextWake(after: t0 + 6.2, secondsWanted: true) == t0 + 7)
         #expect(
             machine.nextWake(after: t0 + 6.2, secondsWanted: false)

@@ -165,7 +165,7 @@ import Testing
 
     @Test func aBannerTheServerClosedIsForgotten() {
         var machine = showingRinging()
-        machine.closedByServer(key: "a")
+        _ = machine.closedByServer(key: "a")
         #expect(machine.keys == [])
         #expect(machine.post(key: "a", content: nil, now: 11) == [])
     }
@@ -268,7 +268,7 @@ import Testing
         for index in 0...limit {
             _ = machine.post(key: "call\(index)", content: ringing, now: 1)
             _ = machine.shown(key: "call\(index)", content: ringing, succeeded: true, now: 1)
-            machine.closedByServer(key: "call\(index)", reason: 1, id: UInt32(index + 1))
+            _ = machine.closedByServer(key: "call\(index)", reason: 1, id: UInt32(index + 1))
         }
         #expect(
             machine.post(key: "call0", content: live1, now: 2)

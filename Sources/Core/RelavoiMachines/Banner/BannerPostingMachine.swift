@@ -38,9 +38,9 @@ public struct BannerPostingMachine: Sendable {
     /// (`closedByServer`'s `listed`).
     private var listed: Set<String> = []
     /// How the server shows the banners now (`setServerView`).
-    public private(set) var serverView: BannerServerView
+    private(set) var serverView: BannerServerView
 
-    public init(serverView: BannerServerView = .unknown) {
+    public init(serverView: BannerServerView) {
         self.serverView = serverView
     }
 
@@ -94,7 +94,7 @@ public struct BannerPostingMachine: Sendable {
     /// `listed`: the server lists the expired notification, and the delivery
     /// driver shows the banner's next post under its id
     /// (`NotificationDeliveryMachine.closedByServer`; Budgie's Raven).
-    public mutating func closedByServer(key: String, reason: Int, listed: Bool = false, now: Date) -> [Action] {
+    public mutating func closedByServer(key: String, reason: Int, listed: Bool, now: Date) -> [Action] {
         if reason == 1, let banner = lifecycle.banners[key],
             serverView.leavesScreenByItself.contains(banner.snapshot(at: now).kind)
         {

@@ -17,7 +17,4 @@ public struct BannerServerView: Equatable, Sendable {
         self.leavesScreenByItself = leavesScreenByItself
         self.dismissalReasons = dismissalReasons
     }
-
-    /// Before the server answered (`NotificationServerProfile.unknown`, the default settings).
-    public static let unknown = BannerRenderer(profile: .unknown).serverView
 }

@@ -185,7 +185,6 @@ public struct NotificationDeliveryMachine: Sendable {
     /// Returns whether it was kept: the server lists it, and only the banner's
     /// next show, left to the server to expire, replaces that entry (the
     /// posting machine then shows even an `immediate` end).
-    @discardableResult
     public mutating func closedByServer(key: String, reason: Int = 0, id: UInt32 = 0) -> Bool {
         guard let banner = banners.removeValue(forKey: key) else { return false }
         guard keepsExpiredIds, reason == 1, id != 0, (banner.sent ?? banner.desired).resident else { return false }
