@@ -13,7 +13,8 @@ import RelavoiCore
 /// banner anew.
 ///
 /// Pure: the caller carries out the actions, reports each show's outcome
-/// (`shown`), and calls `wake` at `nextWake`.
+/// (`shown`, or `showTimedOut` and then any late answer, `answeredLate`), and
+/// calls `wake` at `nextWake`.
 public struct NotificationDeliveryMachine: Sendable {
     public enum Action: Equatable, Sendable {
         /// Show `content` for banner `key`: in a new notification when
