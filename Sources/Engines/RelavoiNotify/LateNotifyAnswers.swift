@@ -1,4 +1,5 @@
 import CGLib
+import RelavoiDBus
 import RelavoiGLib
 
 /// The answers of a notification server to `Notify` calls that GDBus gave up
@@ -114,10 +115,10 @@ final class LateNotifyAnswers: @unchecked Sendable {
 
     /// The `u` of a `Notify` answer.
     private static func id(in message: OpaquePointer) -> UInt32? {
-        guard let body = g_dbus_message_get_body(message), GVariantValues.hasType(body, "(u)") else { return nil }
-        let child = g_variant_get_child_value(body, 0)!
-        defer { g_variant_unref(child) }
-        return g_variant_get_uint32(child)
+        guard let body = g_dbus_message_get_body(message), GVariantValues.hasType(body, "(u)"),
+            case .tuple(let values) = try? DBusValue(gvariant: body), case .uint32(let id)? = values.first
+        else { return nil }
+        return id
     }
 
     /// Calls `onAnswer` on the context, always later (never inside the caller's turn).
