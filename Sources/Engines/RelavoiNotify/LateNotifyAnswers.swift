@@ -11,7 +11,8 @@ import RelavoiGLib
 /// the answers of the calls the delivery thread `awaitLastCall`s to
 /// `onAnswer` on the delivery thread's context.
 final class LateNotifyAnswers: @unchecked Sendable {
-    /// How many calls and answers are kept (an answer may come before its call is awaited).
+    /// How many calls not awaited and answers not awaited are kept (an answer
+    /// may come before its call is awaited).
     private static let kept = 32
 
     private let connection: OpaquePointer
@@ -19,7 +20,9 @@ final class LateNotifyAnswers: @unchecked Sendable {
     /// The call's serial and the notification's id (nil: the server answered with an error).
     private let onAnswer: (UInt32, UInt32?) -> Void
     private let lock = Lock()
-    /// The `Notify` calls sent lately and not answered, oldest first.
+    /// The `Notify` calls sent and not answered, oldest first: every awaited
+    /// one (its late notification must reach the banner, or be closed), the
+    /// latest `kept` of the others.
     private var sent: [UInt32] = []
     /// Answers to them that were not awaited (yet), oldest first.
     private var answers: [(serial: UInt32, id: UInt32?)] = []
@@ -95,7 +98,11 @@ final class LateNotifyAnswers: @unchecked Sendable {
             let serial = g_dbus_message_get_serial(message)
             lock.withLock {
                 sent.append(serial)
-                if sent.count > Self.kept { sent.removeFirst() }
+                if sent.count > Self.kept + awaited.count,
+                    let index = sent.firstIndex(where: { !awaited.contains($0) })
+                {
+                    sent.remove(at: index)
+                }
             }
             return
         }

@@ -277,11 +277,9 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
             Log.warning("notification server: no answer to a banner's show in time")
             return false
         }
+        // Every one is kept, or the notification its late answer makes would stay beside the
+        // banner: each held this thread 25 s, and all go when the server goes or restarts.
         unanswered[serial] = (key, content, notifications[key]?.id ?? 0, now)
-        // A server that never answers: only the latest few are kept.
-        if unanswered.count > 16, let oldest = unanswered.min(by: { $0.value.at < $1.value.at }) {
-            unanswered[oldest.key] = nil
-        }
         Log.warning(
             "notification server: no answer to a banner's show in time (is it hung?); the banner waits for its late answer"
         )
