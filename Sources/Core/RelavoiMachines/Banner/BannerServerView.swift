@@ -11,10 +11,4 @@ public struct BannerServerView: Equatable, Sendable {
     /// The `NotificationClosed` reasons that mean the person closed it
     /// (`NotificationServerRules.dismissalReasons`).
     public var dismissalReasons: Set<Int>
-
-    public init(liveShowsTimer: Bool, leavesScreenByItself: Set<BannerSnapshot.Kind>, dismissalReasons: Set<Int>) {
-        self.liveShowsTimer = liveShowsTimer
-        self.leavesScreenByItself = leavesScreenByItself
-        self.dismissalReasons = dismissalReasons
-    }
 }
