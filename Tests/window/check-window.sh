@@ -17,7 +17,10 @@
 #     arrows move the choice within it;
 #   - a changed setting (lock screen: badge only) reaches agent.conf, and the agent's `Calls`
 #     entries follow it (the agent re-reads agent.conf in place);
-#   - sign out: no secret left in the keyring, no api-key in agent.conf.
+#   - sign out: no secret left in the keyring, no api-key in agent.conf;
+#   - a desktop's own settings show on that desktop only (XDG_CURRENT_DESKTOP, as the agent
+#     reads it): GNOME's top bar and lock-screen card under GNOME, the KDE panel under KDE,
+#     neither elsewhere; agent.conf is left as it was.
 # Its own world: a private session bus (only com.relavoi.Agent can be activated on it),
 # Xvfb, the AT-SPI bus, gnome-keyring-daemon, relavoi-sandbox. Every step waits for its
 # event; none sleeps a fixed time. Skips (exit 0) only when Xvfb, the AT-SPI bus launcher,
@@ -138,7 +141,9 @@ key=rk_test_5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d5a4d
 secret=rs_0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de0badc0de
 wrong=rs_1111111111111111111111111111111111111111111111111111111111111111
 
-G_MESSAGES_DEBUG=relavoi "$bin/relavoi-window" >"$WORK/window.log" 2>&1 &
+# On GNOME (the lock-screen choice below is GNOME's); the agent, activated by the bus, has
+# the bus's environment, not this.
+XDG_CURRENT_DESKTOP=GNOME G_MESSAGES_DEBUG=relavoi "$bin/relavoi-window" >"$WORK/window.log" 2>&1 &
 window_pid=$!
 pids+=("$window_pid")
 if wait_for 30 shows "Sign in to Relavoi"; then ok "the window opens on Sign in ($(grep -o 'first frame [0-9]* ms' "$WORK/window.log"))"; else fail "the window opens on Sign in"; finish; fi
@@ -234,6 +239,26 @@ calls() {
 drive tab "Settings"
 calls_label() { calls | grep -q "'lock-label': <'Chowdeck rider'>"; }
 wait_for 30 calls_label && ok "before: Calls' lock-label is the call's label" || fail "before: Calls' lock-label" "$(calls | head -c 300)"
+quoted() { local q; printf -v q '"%s", ' "$@"; printf '%s' "${q%, }"; }
+# desktop_rows DESKTOP SHOWN... -- HIDDEN...: the rows of Settings a desktop shows and hides.
+desktop_rows() {
+  local desktop=$1 row shown=() hidden=() into=shown
+  shift
+  for row in "$@"; do
+    if [ "$row" = -- ]; then into=hidden; elif [ "$into" = shown ]; then shown+=("$row"); else hidden+=("$row"); fi
+  done
+  local wrong=()
+  for row in "${shown[@]}"; do shows "$row" || wrong+=("missing: $row"); done
+  for row in "${hidden[@]}"; do shows "$row" && wrong+=("shown: $row"); done
+  if [ "${#wrong[@]}" = 0 ]; then
+    ok "XDG_CURRENT_DESKTOP=$desktop: Settings shows $(quoted "${shown[@]}"); not $(quoted "${hidden[@]}")"
+  else
+    fail "XDG_CURRENT_DESKTOP=$desktop: a desktop's own settings" "${wrong[*]}"
+  fi
+}
+gnome_rows=("Calls in GNOME's top bar" "What the call card on GNOME's lock screen shows")
+kde_rows=("Show calls in the KDE panel")
+desktop_rows GNOME "${gnome_rows[@]}" "Panel item" -- "${kde_rows[@]}"
 keyboard_walk "Settings"
 if out=$(drive origin-column "Settings" 2>&1); then ok "Settings: whose value each row shows, in one column ($out)"; else fail "Settings: the Default/Yours labels in one column" "$out"; fi
 # The lock-screen choice: one Tab stop, the arrows within (and each arrow writes its choice,
@@ -278,11 +303,40 @@ s = Secret.Schema.new('com.relavoi.Agent', Secret.SchemaFlags.NONE, {'api-key': 
 raise SystemExit(0 if Secret.password_lookup_sync(s, {'api-key': '$key'}, None) else 1)
 PY" && ok "sign out: no secret left in the keyring" || fail "sign out: no secret left in the keyring"
 
-# In French: the window's catalog (bindtextdomain as the agent's), a new instance.
-kill "$window_pid" 2>/dev/null
-wait "$window_pid" 2>/dev/null
-wait_for 10 sh -c '! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.Settings | grep -q true'
-LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8 LANGUAGE= "$bin/relavoi-window" >"$WORK/window-fr.log" 2>&1 &
+# A new instance: the running one ended, its bus name gone.
+end_window() {
+  kill "$1" 2>/dev/null
+  wait "$1" 2>/dev/null
+  wait_for 10 sh -c '! gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner com.relavoi.Agent.Settings | grep -q true'
+}
+
+# On KDE: the panel's row, not GNOME's; GNOME's values (lock-screen=badge) stay in agent.conf.
+end_window "$window_pid"
+cp "$conf" "$WORK/conf-before"
+XDG_CURRENT_DESKTOP=KDE "$bin/relavoi-window" --page settings >"$WORK/window-kde.log" 2>&1 &
+window_pid=$!
+pids+=("$window_pid")
+if wait_for 30 shows "Panel item"; then
+  desktop_rows KDE "${kde_rows[@]}" "Panel item" -- "${gnome_rows[@]}"
+  keyboard_walk "Settings"
+  if out=$(drive origin-column "Settings" 2>&1); then ok "KDE: whose value each row shows, in one column ($out)"; else fail "KDE: the Default/Yours labels in one column" "$out"; fi
+else
+  fail "XDG_CURRENT_DESKTOP=KDE: the window opens on Settings"
+fi
+end_window "$window_pid"
+cmp -s "$WORK/conf-before" "$conf" && grep -q "^lock-screen=badge" "$conf" &&
+  ok "KDE: agent.conf as it was (lock-screen=badge kept)" || fail "KDE: agent.conf as it was" "$(diff "$WORK/conf-before" "$conf")"
+
+# In French: the window's catalog (bindtextdomain as the agent's), a new instance; on a
+# desktop that is neither GNOME nor KDE (none named), neither's settings.
+env -u XDG_CURRENT_DESKTOP LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8 LANGUAGE= "$bin/relavoi-window" >"$WORK/window-fr.log" 2>&1 &
 pids+=($!)
 if wait_for 30 shows "Connexion à Relavoi"; then ok "LANG=fr_FR.UTF-8: the window speaks French (Connexion à Relavoi)"; else fail "LANG=fr_FR.UTF-8: the window speaks French" "$(drive dump 2>&1 | head -5)"; fi
+drive tab "Réglages"
+if wait_for 10 shows "Icône du panneau"; then
+  desktop_rows "(none)" "Icône du panneau" -- "Appels dans la barre de GNOME" "Afficher les appels dans le tableau de bord KDE" \
+    "Ce que montre la carte d'appel sur l'écran de verrouillage de GNOME"
+else
+  fail "no desktop named: Settings opens (Réglages)"
+fi
 finish

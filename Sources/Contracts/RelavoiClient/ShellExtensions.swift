@@ -13,12 +13,6 @@ package enum ShellExtensions {
     package static let interface = "org.gnome.Shell.Extensions"
     package static let timeoutMilliseconds: Int32 = 5000
 
-    /// GNOME, GNOME Classic, Ubuntu's and other GNOME desktops name GNOME in
-    /// `XDG_CURRENT_DESKTOP` (e.g. `ubuntu:GNOME`).
-    package nonisolated static func isGNOMEDesktop(_ environment: [String: String]) -> Bool {
-        (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "GNOME" }
-    }
-
     /// Where the extension stands: the shell's `UserExtensionsEnabled`, then its
     /// `GetExtensionInfo`; an empty answer with the folder on disk means installed
     /// since the shell started.

@@ -2,8 +2,9 @@ import RelavoiCore
 import RelavoiSettings
 
 /// One setting of the Settings page: its entry of the table of settings, the `.ui` ids it
-/// uses (`ID_row`, `ID_switch`, `ID_choice_N`, `ID_origin`, `ID_error`), and how its control
-/// shows a value (values as agent.conf spells them: `Setting.value(in:)`).
+/// uses (`ID_row`, `ID_group` for a radio group, `ID_switch`, `ID_choice_N`, `ID_origin`,
+/// `ID_error`), how its control shows a value (values as agent.conf spells them:
+/// `Setting.value(in:)`), and the desktop it is for, if only one.
 package struct SettingControl: Sendable {
     package enum Kind: Sendable {
         /// A switch: the values for on and off.
@@ -22,11 +23,36 @@ package struct SettingControl: Sendable {
         }
     }
 
+    /// A desktop whose own part a setting drives.
+    package enum Desktop: Sendable {
+        /// GNOME Shell (its top bar, its lock screen).
+        case gnome
+        /// KDE Plasma (its panel).
+        case kde
+    }
+
     package let setting: Setting
     package let id: String
     package let kind: Kind
+    /// Shown only on this desktop (nil: on every desktop).
+    package var onlyOn: Desktop? = nil
 
     package var key: String { setting.key }
+
+    /// The widget that holds the whole setting (its title, control and origin).
+    package var holderID: String {
+        if case .radio = kind { return id + "_group" }
+        return id + "_row"
+    }
+
+    /// Whether the page shows it on `desktop` (`CurrentDesktop`, as the agent reads it).
+    package func applies(on desktop: CurrentDesktop) -> Bool {
+        switch onlyOn {
+        case nil: true
+        case .gnome: desktop.isGNOME
+        case .kde: desktop.isKDE
+        }
+    }
 
     /// A switch for a `.bool` setting.
     static func toggle(_ setting: Setting, id: String) -> SettingControl {
@@ -34,9 +60,9 @@ package struct SettingControl: Sendable {
     }
 
     /// The setting's own words, as a list (`radio`: as radio rows).
-    static func choice(_ setting: Setting, id: String, radio: Bool = false) -> SettingControl {
+    static func choice(_ setting: Setting, id: String, radio: Bool = false, onlyOn: Desktop? = nil) -> SettingControl {
         guard case .choice(let words) = setting.type else { preconditionFailure("\(setting.key) is not a choice") }
-        return SettingControl(setting: setting, id: id, kind: radio ? .radio(words) : .choice(words))
+        return SettingControl(setting: setting, id: id, kind: radio ? .radio(words) : .choice(words), onlyOn: onlyOn)
     }
 
     /// The page's settings, in the order they are shown. Defaults are the table's own.
@@ -51,14 +77,16 @@ package struct SettingControl: Sendable {
                 [AgentDismissPolicy.immediate, .default, .after(seconds: 10), .after(seconds: 60)].map(\.description))),
         .toggle(.smsNotifications, id: "sms"),
         .choice(.pauseMedia, id: "pause_media"),
-        .choice(.lockScreen, id: "lock_screen", radio: true),
+        // What GNOME Shell's lock-screen card shows (no other lock screen has it).
+        .choice(.lockScreen, id: "lock_screen", radio: true, onlyOn: .gnome),
         // The question is answered here: on or off (`ask` shows as off).
         SettingControl(
-            setting: .topBar, id: "top_bar", kind: .toggle(on: TopBarAnswer.on.rawValue, off: TopBarAnswer.off.rawValue)
-        ),
+            setting: .topBar, id: "top_bar",
+            kind: .toggle(on: TopBarAnswer.on.rawValue, off: TopBarAnswer.off.rawValue),
+            onlyOn: .gnome),
         SettingControl(
             setting: .kdePanel, id: "kde_panel",
-            kind: .toggle(on: PlasmaPanelAnswer.on.rawValue, off: PlasmaPanelAnswer.off.rawValue)),
+            kind: .toggle(on: PlasmaPanelAnswer.on.rawValue, off: PlasmaPanelAnswer.off.rawValue), onlyOn: .kde),
         .choice(.trayItem, id: "tray"),
         SettingControl(setting: .proxyNumbers, id: "proxy_numbers", kind: .text),
         SettingControl(setting: .openURL, id: "open_url", kind: .text),

@@ -10,13 +10,15 @@ import RelavoiSettings
 /// The Settings page: each change is checked with the agent's own parser, with every
 /// other setting as it stands, and written to agent.conf at once (a bad value never
 /// reaches the file); the running agent takes the file as it changes. Each row says
-/// whose value it shows.
+/// whose value it shows. A setting for one desktop's own part (GNOME's top bar and
+/// lock-screen card, the KDE panel) shows on that desktop only; its value stays in the file.
 @MainActor
 package final class SettingsPage {
     private let ui: UIBuilder
     private let window: Widget
     private let bus: BusConnection?
     private let configPath: String
+    private let desktop = CurrentDesktop(environment: ProcessInfo.processInfo.environment)
     private var loading = false
 
     package init(ui: UIBuilder, window: Widget, bus: BusConnection?, configPath: String) {
@@ -33,6 +35,9 @@ package final class SettingsPage {
             for list in ui.widget(row).descendants where list.typeName == "GtkListView" {
                 list.setAccessibleLabel(title)
             }
+        }
+        for control in SettingControl.all where !control.applies(on: desktop) {
+            ui.widget(control.holderID).isVisible = false
         }
         for control in SettingControl.all {
             switch control.kind {
@@ -166,7 +171,7 @@ package final class SettingsPage {
     /// The Plasma widget in the panel beside the tray, or out of every panel, through
     /// plasmashell's scripting (as the agent's question adds it).
     private func switchKDEPanel(_ on: Bool) {
-        guard let bus, PlasmaPanelOffer.isKDEDesktop(ProcessInfo.processInfo.environment) else { return }
+        guard let bus, desktop.isKDE else { return }
         PlasmaShellScript.evaluate(on ? PlasmaPanelOffer.addScript : PlasmaPanelOffer.removeScript, on: bus) {
             output in
             Log.info("kde panel: \(on ? "adding" : "removing") the widget: \(output ?? "no answer from plasmashell")")
@@ -175,7 +180,7 @@ package final class SettingsPage {
 
     /// GNOME's own switch for the extension, as the Extensions app flips it.
     private func switchTopBar(_ on: Bool) {
-        guard let bus, ShellExtensions.isGNOMEDesktop(ProcessInfo.processInfo.environment) else { return }
+        guard let bus, desktop.isGNOME else { return }
         if on {
             ShellExtensions.status(on: bus) { status in
                 ShellExtensions.enable(on: bus, status: status) { _ in }

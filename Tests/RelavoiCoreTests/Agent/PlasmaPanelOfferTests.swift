@@ -40,10 +40,4 @@ import Testing
         #expect(PlasmaPanelOffer.parseProbe("") == nil)
         #expect(PlasmaPanelOffer.parseProbe("6.7.4 true false extra") == nil)
     }
-
-    @Test func knowsAKDESession() {
-        #expect(PlasmaPanelOffer.isKDEDesktop(["XDG_CURRENT_DESKTOP": "KDE"]))
-        #expect(!PlasmaPanelOffer.isKDEDesktop(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME"]))
-        #expect(!PlasmaPanelOffer.isKDEDesktop([:]))
-    }
 }

@@ -93,9 +93,4 @@ public enum PlasmaPanelOffer {
         guard !shell.widgetInPanel else { return .skip("the widget is already in a panel") }
         return .ask
     }
-
-    /// A KDE Plasma desktop: XDG_CURRENT_DESKTOP names KDE.
-    public static func isKDEDesktop(_ environment: [String: String]) -> Bool {
-        (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").contains { $0.uppercased() == "KDE" }
-    }
 }

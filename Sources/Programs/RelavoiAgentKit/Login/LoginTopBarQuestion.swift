@@ -34,7 +34,8 @@ struct LoginTopBarQuestion {
             }
             return Shell(
                 status: {
-                    guard ShellExtensions.isGNOMEDesktop(environment), let bus = try? BusConnection.session() else {
+                    guard CurrentDesktop(environment: environment).isGNOME, let bus = try? BusConnection.session()
+                    else {
                         return nil
                     }
                     return wait { done in ShellExtensions.status(on: bus, completion: done) } ?? .noShell

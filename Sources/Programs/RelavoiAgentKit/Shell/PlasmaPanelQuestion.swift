@@ -16,7 +16,7 @@ enum PlasmaPanelQuestion {
     static func start(settings: AgentSettings, configPath: String, bus: BusConnection?, environment: [String: String]) {
         guard let bus else { return }
         let question = Self.question
-        let isKDE = PlasmaPanelOffer.isKDEDesktop(environment)
+        let isKDE = CurrentDesktop(environment: environment).isKDE
         let known = PlasmaPanelOffer.Shell(version: "6.4", widgetInstalled: true, widgetInPanel: false)
         if case .skip(let why) = PlasmaPanelOffer.decide(answer: settings.plasmaPanel, isKDE: isKDE, shell: known) {
             question.skip(why)

@@ -14,7 +14,7 @@ enum TopBarQuestion {
     static func start(settings: AgentSettings, configPath: String, bus: BusConnection?, environment: [String: String]) {
         guard let bus else { return }
         let question = Self.question
-        let isGNOME = ShellExtensions.isGNOMEDesktop(environment)
+        let isGNOME = CurrentDesktop(environment: environment).isGNOME
         // Nothing to find out when the answer is known or this is not GNOME.
         if case .skip(let why) = TopBarOffer.decide(answer: settings.topBar, isGNOME: isGNOME, status: .disabled) {
             question.skip(why)
