@@ -8,7 +8,9 @@ import XCTest
 /// `expire_timeout` 0 too, and never a critical one. Against a stand-in that
 /// answers as Cinnamon 5.6.8, the ringing call, which does not tick, goes at
 /// critical urgency, and the answered call goes back to normal in the same
-/// notification (its ticks keep it up).
+/// notification (its ticks keep it up). Cinnamon shows one popup at a time and
+/// a critical one holds it: a second call that rings outrings the first, which
+/// goes normal in place (its hide timer hands the popup to the second).
 final class CinnamonRingingTests: XCTestCase {
     func testTheRingingCallIsCriticalOnCinnamonAndTheLiveCallNormal() throws {
         try MainActor.assumeIsolated {
@@ -32,6 +34,36 @@ final class CinnamonRingingTests: XCTestCase {
             XCTAssertEqual(calls.filter { $0.hints["sound-name"] != nil }.count, 1, "one ring")
             XCTAssertEqual(calls.first?.replacesId, 0)
             XCTAssertEqual(Set(calls.dropFirst().map(\.replacesId)).count, 1, "one notification for the call")
+        }
+    }
+
+    func testASecondRingingCallMakesTheFirstNormalInPlaceAndRingsOnce() throws {
+        try MainActor.assumeIsolated {
+            let h = try AgentHarness(
+                config: "dismiss-policy = after:120",
+                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") })
+            defer { h.stop() }
+            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
+            h.waitForLog("notification server: cinnamon 5.6.8")
+            h.session("ses_a", proxy: "+2348000000001", label: "Rider")
+            h.session("ses_b", proxy: "+2348000000002", label: "Courier")
+            h.send("call.incoming", "ses_a", ["proxyNumber": .string("+2348000000001")])
+            h.waitForNotify { $0.summary == "Rider" && $0.body.contains("Verified") }
+            h.send("call.incoming", "ses_b", ["proxyNumber": .string("+2348000000002")])
+            h.waitForNotify { $0.summary == "Courier" && $0.body.contains("Verified") }
+            h.waitForNotify { $0.summary == "Rider" && $0.hints["urgency"] == "byte 0x01" }
+            let calls = h.mock.notifyCalls()
+            let a = calls.filter { $0.summary == "Rider" }
+            let b = calls.filter { $0.summary == "Courier" }
+            XCTAssertEqual(Set(b.map { $0.hints["urgency"] }), ["byte 0x02"], "the newest ringing call: critical")
+            XCTAssertEqual(a.first?.hints["urgency"], "byte 0x02", "the first rang critical")
+            XCTAssertEqual(a.last?.hints["urgency"], "byte 0x01", "outrung: normal")
+            XCTAssertTrue(a.allSatisfy { $0.hints["category"] == "call.incoming" }, "still ringing")
+            XCTAssertEqual(a.first?.replacesId, 0)
+            XCTAssertEqual(Set(a.dropFirst().map(\.replacesId)).count, 1, "in place: one notification for the call")
+            XCTAssertFalse(a.dropFirst().map(\.replacesId).contains(0), "no new notification for a")
+            XCTAssertEqual(a.filter { $0.hints["sound-name"] != nil }.count, 1, "a rings once")
+            XCTAssertEqual(b.filter { $0.hints["sound-name"] != nil }.count, 1, "b rings once")
         }
     }
 }

@@ -24,11 +24,24 @@ public struct BannerMachine: Sendable {
 
     public var isEmpty: Bool { banners.isEmpty }
 
-    /// Starts or replaces a banner in any phase and shows it.
+    /// Starts or replaces a banner in any phase and shows it. A call that
+    /// starts ringing outrings every other ringing call (`Banner.outrung`),
+    /// which is shown again as such.
     public mutating func show(_ banner: Banner, key: String, now: Date) -> [Action] {
+        var banner = banner
+        let wasRinging = banners[key]?.phase == .ringing
+        banner.outrung = banner.phase == .ringing && wasRinging && banners[key]?.outrung == true
         banners[key] = banner
         offScreen.remove(key)
-        return [.present(key: key, snapshot: banner.snapshot(at: now))]
+        var actions: [Action] = [.present(key: key, snapshot: banner.snapshot(at: now))]
+        guard banner.phase == .ringing, !wasRinging else { return actions }
+        for other in banners.keys.sorted() where other != key {
+            guard var rival = banners[other], rival.phase == .ringing, !rival.outrung else { continue }
+            rival.outrung = true
+            banners[other] = rival
+            actions.append(.present(key: other, snapshot: rival.snapshot(at: now)))
+        }
+        return actions
     }
 
     /// Changes verification, label or elapsed time of a live banner. An

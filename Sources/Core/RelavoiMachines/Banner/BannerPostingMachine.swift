@@ -163,7 +163,7 @@ public struct BannerPostingMachine: Sendable {
         actions.compactMap { action in
             switch action {
             case .present(let key, let snapshot):
-                guard serverKnown, snapshot != shown[key] else { return nil }
+                guard serverKnown, snapshot != shown[key], !onlyOutrung(snapshot, from: shown[key]) else { return nil }
                 return present(key: key, snapshot, previous: shown[key])
             case .close(let key):
                 return .close(key: key)
@@ -174,6 +174,14 @@ public struct BannerPostingMachine: Sendable {
                 return .removed(key: key, byUser: byUser)
             }
         }
+    }
+
+    /// The change is only that another call outrang this ringing one, and the
+    /// server's view does not post that (`serverView.ringingYieldsToNewer`).
+    private func onlyOutrung(_ snapshot: BannerSnapshot, from previous: BannerSnapshot?) -> Bool {
+        guard !serverView.ringingYieldsToNewer, var previous else { return false }
+        previous.outrung = snapshot.outrung
+        return previous == snapshot
     }
 
     private mutating func present(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> Action {

@@ -62,7 +62,11 @@ public struct BannerRenderer: Sendable {
             if rings, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
-            if doNotDisturb ? ringThroughDoNotDisturb : rules.ringingNeedsCritical { content.urgency = .critical }
+            // Where the critical popup holds the one popup (Cinnamon), only the newest
+            // ringing call's: an outrung one goes normal, hands it on after its hide timer.
+            if doNotDisturb ? ringThroughDoNotDisturb : rules.ringingNeedsCritical && !snapshot.outrung {
+                content.urgency = .critical
+            }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
             let timer = liveShowsTimer ? ", " + BannerText.duration(snapshot.seconds) : ""
@@ -152,7 +156,8 @@ public struct BannerRenderer: Sendable {
         BannerServerView(
             liveShowsTimer: liveShowsTimer,
             leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
-            dismissalReasons: profile.rules.dismissalReasons)
+            dismissalReasons: profile.rules.dismissalReasons,
+            ringingYieldsToNewer: effectiveRules.ringingNeedsCritical)
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

@@ -14,6 +14,10 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var seconds: Int
     /// When a live call was answered (its timer's start); nil for the other kinds.
     public var startedAt: Date?
+    /// A ringing call over which another call began ringing (`Banner.outrung`):
+    /// not shown in its words, only in how it is posted
+    /// (`NotificationServerRules.ringingNeedsCritical`).
+    public var outrung = false
 
     public init(
         kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int, startedAt: Date? = nil

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import RelavoiCore
+@testable import RelavoiMachines
+
+/// Cinnamon shows one popup at a time and a critical one holds it: a second
+/// call that starts ringing outrings the first, which goes normal in place
+/// (Cinnamon's 4 s timer then hands the popup on), once, and never rings again.
+@Suite struct OutrungRingingTests {
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
+
+    func ringing(_ session: String) -> Banner {
+        Banner(
+            attributes: RelavoiCallAttributes(sessionId: session, proxyNumber: "+1555", startedAt: t0),
+            verified: true, label: session, phase: .ringing)
+    }
+
+    let cinnamon = NotificationServerProfile(
+        name: "cinnamon", vendor: "GNOME", version: "5.6.8",
+        capabilities: ["actions", "body", "body-markup", "persistence", "sound"])
+    let gnome = NotificationServerProfile(
+        name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["actions", "body", "persistence"])
+
+    /// The keys presented, with whether each snapshot was outrung.
+    static func presented(_ actions: [BannerMachine.Action]) -> [String: Bool] {
+        var result: [String: Bool] = [:]
+        for case .present(let key, let snapshot) in actions { result[key] = snapshot.outrung }
+        return result
+    }
+
+    @Test func aNewRingingCallOutringsTheOthersOnceAndItStaysUntilAnswered() {
+        var machine = BannerMachine()
+        #expect(Self.presented(machine.show(ringing("a"), key: "a", now: t0)) == ["a": false])
+        #expect(
+            Self.presented(machine.show(ringing("b"), key: "b", now: t0)) == ["b": false, "a": true],
+            "b rings: a is shown again, outrung")
+        #expect(
+            Self.presented(machine.update(key: "a", elapsedSeconds: nil, verified: false, label: "A", now: t0))
+                == ["a": true], "an update keeps it")
+        #expect(Self.presented(machine.show(ringing("b"), key: "b", now: t0)) == ["b": false], "b again: no rival")
+        #expect(
+            Self.presented(machine.show(ringing("a"), key: "a", now: t0)) == ["a": true],
+            "a shown again while it rings stays outrung and outrings nobody")
+        _ = machine.close(key: "b")
+        #expect(machine.banners["a"]?.outrung == true, "b gone: a is not raised again")
+        let answered = machine.answer(key: "a", startedAt: t0, now: t0)
+        #expect(Self.presented(answered) == ["a": false], "live: no longer ringing")
+        #expect(
+            Self.presented(machine.show(ringing("c"), key: "c", now: t0)) == ["c": false],
+            "a live call is not outrung")
+    }
+
+    @Test func onCinnamonOnlyTheNewestRingingCallIsCriticalAndTheOutrungOneUpdatesQuietly() {
+        var first = ringing("a").snapshot(at: t0)
+        let renderer = BannerRenderer(profile: cinnamon)
+        let rang = renderer.render(first, previous: nil, rings: true)
+        #expect(rang.urgency == .critical)
+        first.outrung = true
+        let yielded = renderer.render(first, previous: ringing("a").snapshot(at: t0))
+        #expect(yielded.urgency == .normal, "outrung: normal, its hide timer hands the popup on")
+        #expect(yielded.soundName == nil && yielded.suppressSound, "never a second ring")
+        #expect(yielded.body == rang.body && yielded.summary == rang.summary, "the same words")
+        #expect(renderer.serverView.ringingYieldsToNewer)
+        let ringThrough = BannerRenderer(profile: cinnamon, doNotDisturb: true, ringThroughDoNotDisturb: true)
+        #expect(ringThrough.render(first, previous: nil).urgency == .critical, "Do Not Disturb rings through as before")
+        #expect(!BannerRenderer(profile: gnome).serverView.ringingYieldsToNewer)
+    }
+
+    @Test func theOutrungCallIsPostedAgainOnlyWhereItIsRenderedOtherwise() {
+        for (profile, posted) in [(cinnamon, true), (gnome, false)] {
+            var machine = BannerPostingMachine(serverView: BannerRenderer(profile: profile).serverView)
+            machine.serverAppeared(restarted: false)
+            _ = machine.show(ringing("a"), key: "a", rings: true, now: t0)
+            let posts = machine.show(ringing("b"), key: "b", rings: true, now: t0).compactMap { action in
+                if case .present(let key, let snapshot, let previous, let rings) = action {
+                    return "\(key) outrung:\(snapshot.outrung) pops:\(previous == nil) rings:\(rings)"
+                }
+                return nil
+            }
+            let expected =
+                ["b outrung:false pops:true rings:true"] + (posted ? ["a outrung:true pops:false rings:false"] : [])
+            #expect(posts == expected, "\(profile.name)")
+        }
+    }
+}
