@@ -4,9 +4,10 @@ import Testing
 @testable import RelavoiCore
 @testable import RelavoiMachines
 
-/// Cinnamon shows one popup at a time and a critical one holds it: a second
-/// call that starts ringing outrings the first, which goes normal in place
-/// (Cinnamon's 4 s timer then hands the popup on), once, and never rings again.
+/// Cinnamon shows one popup at a time and a critical one holds it: a call that
+/// starts ringing outrings the others, a ringing one goes normal in place, once,
+/// and never rings again; a live one goes without its running timer and sends
+/// no ticks until no call rings; either way Cinnamon's 4 s timer hands the popup on.
 @Suite struct OutrungRingingTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000.25)
 
@@ -29,7 +30,7 @@ import Testing
         return result
     }
 
-    @Test func aNewRingingCallOutringsTheOthersOnceAndItStaysUntilAnswered() {
+    @Test func aNewRingingCallOutringsTheOthersOnceAndARingingOneStaysSoUntilAnswered() {
         var machine = BannerMachine()
         #expect(Self.presented(machine.show(ringing("a"), key: "a", now: t0)) == ["a": false])
         #expect(
@@ -47,8 +48,8 @@ import Testing
         let answered = machine.answer(key: "a", startedAt: t0, now: t0)
         #expect(Self.presented(answered) == ["a": false], "live: no longer ringing")
         #expect(
-            Self.presented(machine.show(ringing("c"), key: "c", now: t0)) == ["c": false],
-            "a live call is not outrung")
+            Self.presented(machine.show(ringing("c"), key: "c", now: t0)) == ["c": false, "a": true],
+            "outrung anew as a live call")
     }
 
     @Test func onCinnamonOnlyTheNewestRingingCallIsCriticalAndTheOutrungOneUpdatesQuietly() {
@@ -61,10 +62,10 @@ import Testing
         #expect(yielded.urgency == .normal, "outrung: normal, its hide timer hands the popup on")
         #expect(yielded.soundName == nil && yielded.suppressSound, "never a second ring")
         #expect(yielded.body == rang.body && yielded.summary == rang.summary, "the same words")
-        #expect(renderer.serverView.ringingYieldsToNewer)
+        #expect(renderer.serverView.yieldsToNewerRinging)
         let ringThrough = BannerRenderer(profile: cinnamon, doNotDisturb: true, ringThroughDoNotDisturb: true)
         #expect(ringThrough.render(first, previous: nil).urgency == .critical, "Do Not Disturb rings through as before")
-        #expect(!BannerRenderer(profile: gnome).serverView.ringingYieldsToNewer)
+        #expect(!BannerRenderer(profile: gnome).serverView.yieldsToNewerRinging)
     }
 
     @Test func theOutrungCallIsPostedAgainOnlyWhereItIsRenderedOtherwise() {
@@ -82,5 +83,56 @@ import Testing
                 ["b outrung:false pops:true rings:true"] + (posted ? ["a outrung:true pops:false rings:false"] : [])
             #expect(posts == expected, "\(profile.name)")
         }
+    }
+
+    func live(_ session: String) -> Banner {
+        Banner(
+            attributes: RelavoiCallAttributes(sessionId: session, proxyNumber: "+1555", startedAt: t0),
+            verified: true, label: session, phase: .active)
+    }
+
+    @Test func aLiveCallIsOutrungUntilNoCallRings() {
+        var machine = BannerMachine()
+        _ = machine.show(live("a"), key: "a", now: t0)
+        #expect(Self.presented(machine.show(ringing("b"), key: "b", now: t0)) == ["b": false, "a": true])
+        #expect(Self.presented(machine.tick(now: t0 + 3)) == ["a": true], "it ticks, outrung")
+        #expect(Self.presented(machine.show(ringing("c"), key: "c", now: t0 + 4)) == ["c": false, "b": true])
+        _ = machine.answer(key: "b", startedAt: t0 + 5, now: t0 + 5)
+        #expect(machine.banners["a"]?.outrung == true, "c still rings")
+        let missed = machine.end(key: "c", policy: .default, now: t0 + 6)
+        #expect(Self.presented(missed) == ["c": false, "a": false], "no call rings: a shown as before")
+        _ = machine.show(ringing("d"), key: "d", now: t0 + 7)
+        #expect(machine.banners["a"]?.outrung == true && machine.banners["b"]?.outrung == true)
+        _ = machine.dismiss(key: "d")
+        #expect(machine.banners["a"]?.outrung == false, "the ringing call dismissed: released too")
+        #expect(Self.presented(machine.tick(now: t0 + 9))["a"] == false, "shown from its next tick")
+    }
+
+    @Test func onCinnamonAnOutrungLiveCallShowsNoRunningTimerAndSendsNoTicks() {
+        var snapshot = live("a").snapshot(at: t0 + 37)
+        let renderer = BannerRenderer(profile: cinnamon)
+        #expect(renderer.render(snapshot, previous: nil).body.contains("00:37"))
+        snapshot.outrung = true
+        let outrung = renderer.render(snapshot, previous: live("a").snapshot(at: t0 + 37))
+        #expect(!outrung.body.contains("00:37") && outrung.body.contains("+1555"), "no running timer: \(outrung.body)")
+        #expect(outrung.urgency == .normal && outrung.suppressSound)
+        #expect(BannerRenderer(profile: gnome).render(snapshot, previous: nil).body.contains("00:37"), "elsewhere")
+        #expect(
+            BannerRenderer(profile: cinnamon, doNotDisturb: true).render(snapshot, previous: nil).body.contains(
+                "00:37"),
+            "Do Not Disturb: no popup to pass on")
+
+        var machine = BannerPostingMachine(serverView: renderer.serverView)
+        machine.serverAppeared(restarted: false)
+        _ = machine.show(live("a"), key: "a", now: t0 + 30)
+        #expect(machine.show(ringing("b"), key: "b", rings: true, now: t0 + 30.5).count == 2, "b, and a outrung")
+        #expect(machine.tick(now: t0 + 32) == [], "no ticks while b rings")
+        let answered = machine.show(live("b"), key: "b", now: t0 + 33)
+        let keys = answered.compactMap { action -> String? in
+            if case .present(let key, let snapshot, _, _) = action { return "\(key):\(snapshot.outrung)" }
+            return nil
+        }
+        #expect(keys == ["b:false", "a:false"], "b answered: a ticks again")
+        #expect(machine.tick(now: t0 + 34).count == 2, "both tick")
     }
 }

@@ -26,8 +26,9 @@ public struct Banner: Equatable, Sendable {
     public var rangAt: Date?
     /// When the call ended; set by `BannerMachine.end`.
     public var endedAt: Date?
-    /// Another call began ringing while this one rang (`BannerMachine.show`);
-    /// kept while this one rings.
+    /// Another call began ringing while this one rang or was live
+    /// (`BannerMachine.show`): a ringing call keeps it while it rings, a live
+    /// one until no call rings.
     public var outrung = false
 
     public init(
@@ -84,7 +85,7 @@ public struct Banner: Equatable, Sendable {
         var snapshot = BannerSnapshot(
             kind: kind, label: label, proxyNumber: attributes.proxyNumber, badge: badge, seconds: seconds,
             startedAt: kind == .active ? attributes.startedAt : nil)
-        snapshot.outrung = kind == .ringing && outrung
+        snapshot.outrung = (kind == .ringing || kind == .active) && outrung
         return snapshot
     }
 

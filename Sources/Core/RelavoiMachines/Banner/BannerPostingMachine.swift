@@ -106,11 +106,12 @@ public struct BannerPostingMachine: Sendable {
     }
 
     /// Advances time (`BannerMachine.tick`). A live banner whose only change is
-    /// its seconds is not posted unless `serverView.liveShowsTimer`: its content
-    /// would be the same.
+    /// its seconds is not posted unless `serverView.liveShowsTimer` (and it is
+    /// not outrung where that hides its timer): its content would be the same.
     public mutating func tick(now: Date) -> [Action] {
         let actions = lifecycle.tick(now: now).filter { action in
-            guard !serverView.liveShowsTimer, case .present(let key, let snapshot) = action, var previous = shown[key],
+            guard case .present(let key, let snapshot) = action, var previous = shown[key],
+                !serverView.liveShowsTimer || (snapshot.outrung && serverView.yieldsToNewerRinging),
                 snapshot.kind == .active, previous.kind == .active
             else { return true }
             previous.seconds = snapshot.seconds
@@ -176,10 +177,10 @@ public struct BannerPostingMachine: Sendable {
         }
     }
 
-    /// The change is only that another call outrang this ringing one, and the
-    /// server's view does not post that (`serverView.ringingYieldsToNewer`).
+    /// The change is only that another call outrang this one, and the
+    /// server's view does not post that (`serverView.yieldsToNewerRinging`).
     private func onlyOutrung(_ snapshot: BannerSnapshot, from previous: BannerSnapshot?) -> Bool {
-        guard !serverView.ringingYieldsToNewer, var previous else { return false }
+        guard !serverView.yieldsToNewerRinging, var previous else { return false }
         previous.outrung = snapshot.outrung
         return previous == snapshot
     }

@@ -69,7 +69,9 @@ public struct BannerRenderer: Sendable {
             }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            let timer = liveShowsTimer ? ", " + BannerText.duration(snapshot.seconds) : ""
+            // Outrung where one popup shows: no running timer, no ticks, so the popup passes on.
+            let outrung = snapshot.outrung && yieldsToNewerRinging
+            let timer = liveShowsTimer && !outrung ? ", " + BannerText.duration(snapshot.seconds) : ""
             lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
@@ -135,6 +137,11 @@ public struct BannerRenderer: Sendable {
         return rules.ticks != .notSent && !rules.liveWithoutTimer
     }
 
+    /// A call that another call outrang is shown otherwise (`BannerSnapshot.outrung`):
+    /// where a critical ringing popup holds the one popup, outside Do Not Disturb
+    /// (Cinnamon shows no popup in it).
+    public var yieldsToNewerRinging: Bool { effectiveRules.ringingNeedsCritical && !doNotDisturb }
+
     /// The server's rules as they apply now (a panel showing the calls changes some).
     private var effectiveRules: NotificationServerRules {
         panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
@@ -157,7 +164,7 @@ public struct BannerRenderer: Sendable {
             liveShowsTimer: liveShowsTimer,
             leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
             dismissalReasons: profile.rules.dismissalReasons,
-            ringingYieldsToNewer: effectiveRules.ringingNeedsCritical)
+            yieldsToNewerRinging: yieldsToNewerRinging)
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

@@ -11,19 +11,19 @@ public struct BannerServerView: Equatable, Sendable {
     /// The `NotificationClosed` reasons that mean the person closed it
     /// (`NotificationServerRules.dismissalReasons`).
     public var dismissalReasons: Set<Int>
-    /// A ringing call another call outrang is posted otherwise
-    /// (`BannerSnapshot.outrung`; `NotificationServerRules.ringingNeedsCritical`):
-    /// a change of that alone is posted.
-    public var ringingYieldsToNewer: Bool
+    /// A call another call outrang is posted otherwise (`BannerSnapshot.outrung`;
+    /// `NotificationServerRules.ringingNeedsCritical`): a change of that alone is
+    /// posted, and an outrung live call's ticks are not (it shows no running timer).
+    public var yieldsToNewerRinging: Bool
 
     public init(
         liveShowsTimer: Bool, leavesScreenByItself: Set<BannerSnapshot.Kind>, dismissalReasons: Set<Int>,
-        ringingYieldsToNewer: Bool = false
+        yieldsToNewerRinging: Bool = false
     ) {
         self.liveShowsTimer = liveShowsTimer
         self.leavesScreenByItself = leavesScreenByItself
         self.dismissalReasons = dismissalReasons
-        self.ringingYieldsToNewer = ringingYieldsToNewer
+        self.yieldsToNewerRinging = yieldsToNewerRinging
     }
 
     /// Before the server answered (`NotificationServerProfile.unknown`, the default settings).

@@ -14,9 +14,10 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var seconds: Int
     /// When a live call was answered (its timer's start); nil for the other kinds.
     public var startedAt: Date?
-    /// A ringing call over which another call began ringing (`Banner.outrung`):
-    /// not shown in its words, only in how it is posted
-    /// (`NotificationServerRules.ringingNeedsCritical`).
+    /// A ringing or live call over which another call began ringing
+    /// (`Banner.outrung`): where the server shows one popup
+    /// (`NotificationServerRules.ringingNeedsCritical`), a ringing one goes
+    /// normal and a live one without its running timer, so the popup passes on.
     public var outrung = false
 
     public init(
