@@ -97,10 +97,12 @@ import Testing
         #expect(Self.presented(machine.show(ringing("b"), key: "b", now: t0)) == ["b": false, "a": true])
         #expect(Self.presented(machine.tick(now: t0 + 3)) == ["a": true], "it ticks, outrung")
         #expect(Self.presented(machine.show(ringing("c"), key: "c", now: t0 + 4)) == ["c": false, "b": true])
-        _ = machine.answer(key: "b", startedAt: t0 + 5, now: t0 + 5)
+        #expect(
+            Self.presented(machine.answer(key: "b", startedAt: t0 + 5, now: t0 + 5)) == ["b": true],
+            "answered while c rings: outrung as a live call at once")
         #expect(machine.banners["a"]?.outrung == true, "c still rings")
         let missed = machine.end(key: "c", policy: .default, now: t0 + 6)
-        #expect(Self.presented(missed) == ["c": false, "a": false], "no call rings: a shown as before")
+        #expect(Self.presented(missed) == ["c": false, "a": false, "b": false], "no call rings: shown as before")
         _ = machine.show(ringing("d"), key: "d", now: t0 + 7)
         #expect(machine.banners["a"]?.outrung == true && machine.banners["b"]?.outrung == true)
         _ = machine.dismiss(key: "d")

@@ -31,7 +31,12 @@ public struct BannerMachine: Sendable {
     public mutating func show(_ banner: Banner, key: String, now: Date) -> [Action] {
         var banner = banner
         let old = banners[key]
-        banner.outrung = old?.outrung == true && old?.phase == banner.phase && Self.canBeOutrung(banner.phase)
+        // A ringing call keeps its mark; a live one keeps it, or gets it if it
+        // goes live while another call rings.
+        let ringsElsewhere = banners.contains { $0.key != key && $0.value.phase == .ringing }
+        banner.outrung =
+            Self.canBeOutrung(banner.phase)
+            && (old?.phase == banner.phase ? old?.outrung == true : banner.phase == .active && ringsElsewhere)
         banners[key] = banner
         offScreen.remove(key)
         var actions: [Action] = [.present(key: key, snapshot: banner.snapshot(at: now))]
