@@ -8,10 +8,7 @@ import XCTest
 /// `expire_timeout` 0 too, and never a critical one. Against a stand-in that
 /// answers as Cinnamon 5.6.8, the ringing call, which does not tick, goes at
 /// critical urgency, and the answered call goes back to normal in the same
-/// notification (its ticks keep it up). Cinnamon shows one popup at a time and
-/// a critical one holds it: a second call that rings outrings the first, which
-/// goes normal in place (its hide timer hands the popup to the second); a live
-/// call goes without its running timer and does not tick while the other rings.
+/// notification (its ticks keep it up).
 final class CinnamonRingingTests: XCTestCase {
     func testTheRingingCallIsCriticalOnCinnamonAndTheLiveCallNormal() throws {
         try MainActor.assumeIsolated {
@@ -38,6 +35,9 @@ final class CinnamonRingingTests: XCTestCase {
         }
     }
 
+    /// Cinnamon shows one popup at a time and a critical one holds it: a second
+    /// call that rings outrings the first, which goes normal in place (its hide
+    /// timer hands the popup to the second).
     func testASecondRingingCallMakesTheFirstNormalInPlaceAndRingsOnce() throws {
         try MainActor.assumeIsolated {
             let h = try AgentHarness(
@@ -68,6 +68,8 @@ final class CinnamonRingingTests: XCTestCase {
         }
     }
 
+    /// A live call ticks, which holds Cinnamon's one popup: while another call
+    /// rings it goes without its running timer, and ticks again after.
     func testALiveCallDropsItsTimerWhileAnotherCallRingsAndTicksAgainAfter() throws {
         try MainActor.assumeIsolated {
             let h = try AgentHarness(

@@ -160,11 +160,12 @@ public struct BannerRenderer: Sendable {
     /// What the posting machine needs to know of this renderer: set on the
     /// machine whenever the server's profile, the settings or the panel change.
     public var serverView: BannerServerView {
-        BannerServerView(
+        var view = BannerServerView(
             liveShowsTimer: liveShowsTimer,
             leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
-            dismissalReasons: profile.rules.dismissalReasons,
-            yieldsToNewerRinging: yieldsToNewerRinging)
+            dismissalReasons: profile.rules.dismissalReasons)
+        view.yieldsToNewerRinging = yieldsToNewerRinging
+        return view
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

@@ -2,6 +2,10 @@
 /// settings and a panel showing the calls make it: what `BannerPostingMachine`
 /// needs to know of the renderer (`BannerRenderer.serverView`).
 public struct BannerServerView: Equatable, Sendable {
+    /// A call another call outrang is posted otherwise (`BannerSnapshot.outrung`;
+    /// `BannerRenderer.yieldsToNewerRinging`): a change of that alone is posted,
+    /// and an outrung live call's ticks are not (it shows no running timer).
+    public var yieldsToNewerRinging = false
     /// A live call's content shows a running timer (`BannerRenderer.liveShowsTimer`):
     /// a tick that changes only its seconds is posted.
     public var liveShowsTimer: Bool
@@ -11,19 +15,11 @@ public struct BannerServerView: Equatable, Sendable {
     /// The `NotificationClosed` reasons that mean the person closed it
     /// (`NotificationServerRules.dismissalReasons`).
     public var dismissalReasons: Set<Int>
-    /// A call another call outrang is posted otherwise (`BannerSnapshot.outrung`;
-    /// `NotificationServerRules.ringingNeedsCritical`): a change of that alone is
-    /// posted, and an outrung live call's ticks are not (it shows no running timer).
-    public var yieldsToNewerRinging: Bool
 
-    public init(
-        liveShowsTimer: Bool, leavesScreenByItself: Set<BannerSnapshot.Kind>, dismissalReasons: Set<Int>,
-        yieldsToNewerRinging: Bool = false
-    ) {
+    public init(liveShowsTimer: Bool, leavesScreenByItself: Set<BannerSnapshot.Kind>, dismissalReasons: Set<Int>) {
         self.liveShowsTimer = liveShowsTimer
         self.leavesScreenByItself = leavesScreenByItself
         self.dismissalReasons = dismissalReasons
-        self.yieldsToNewerRinging = yieldsToNewerRinging
     }
 
     /// Before the server answered (`NotificationServerProfile.unknown`, the default settings).
