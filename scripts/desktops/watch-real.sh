@@ -11,7 +11,9 @@
 # AT_SHOT="cmd" runs with the shot's name after each shot; DURING="cmd" runs
 # in the background once the agent has started (e.g. a dismissal by the person);
 # CONFIG="key = value" adds a line to the agent.conf; RING=N rings N seconds
-# (3) before the answer.
+# (3) before the answer; SCENARIO=FILE plays that scenario instead (e.g.
+# two-calls.jsonl, two calls ringing at once; its "waitForClient" waits for
+# the agent).
 # Writes OUTDIR/{monitor.txt,agent.log,sandbox.log,summary.txt,*.png}.
 set -euo pipefail
 run_dir=${1:?usage: $0 RUN_DIR OUTDIR}
@@ -30,7 +32,7 @@ mkdir -p "$config/relavoi"
 printf '[agent]\ndismiss-policy = after:5\n%s\n' "${CONFIG:-}" >"$config/relavoi/agent.conf"
 call='"sessionId":"ses_real_0001","proxyNumber":"+2348000000002"'
 ring=${RING:-3}
-cat >"$out/scenario.jsonl" <<SCENARIO
+if [ -n "${SCENARIO:-}" ]; then cp "$SCENARIO" "$out/scenario.jsonl"; else cat >"$out/scenario.jsonl"; fi <<SCENARIO
 {"at":0,"session":{"id":"ses_real_0001","proxyNumber":"+2348000000002","state":"ACTIVE","metadata":{"label":"Glovo courier"}}}
 {"at":0,"waitForClient":true}
 {"at":2,"event":"call.incoming","payload":{$call}}

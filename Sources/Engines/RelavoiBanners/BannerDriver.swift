@@ -253,7 +253,7 @@ package final class BannerDriver {
         resend(machine.setServerView(renderer.serverView, now: now()))
     }
 
-    /// Re-sends every banner and notice after Do Not Disturb or the words changed.
+    /// Re-sends every banner and notice after the words changed.
     private func rerenderAll() {
         resend(machine.rerender(now: now()))
     }
@@ -310,7 +310,8 @@ package final class BannerDriver {
             guard let self else { return }
             self.renderer.doNotDisturb = isOn
             // Ringing banners change (sound, urgency); ticking ones keep going quietly.
-            self.rerenderAll()
+            // The server view follows (`BannerRenderer.yieldsToNewerRinging`).
+            self.serverViewChanged()
         }
         doNotDisturb = watch
         watch.start()

@@ -26,6 +26,10 @@ public struct Banner: Equatable, Sendable {
     public var rangAt: Date?
     /// When the call ended; set by `BannerMachine.end`.
     public var endedAt: Date?
+    /// Another call began ringing while this one rang or was live
+    /// (`BannerMachine.show`): a ringing call keeps it while it rings, a live
+    /// one until no call rings.
+    public var outrung = false
 
     public init(
         attributes: RelavoiCallAttributes, badge: VerificationBadge, label: String, phase: Phase, rangAt: Date? = nil
@@ -78,9 +82,11 @@ public struct Banner: Equatable, Sendable {
             kind = .summary
             seconds = count
         }
-        return BannerSnapshot(
+        var snapshot = BannerSnapshot(
             kind: kind, label: label, proxyNumber: attributes.proxyNumber, badge: badge, seconds: seconds,
             startedAt: kind == .active ? attributes.startedAt : nil)
+        snapshot.outrung = (kind == .ringing || kind == .active) && outrung
+        return snapshot
     }
 
     /// Whole seconds from `start` to `now`, never negative.

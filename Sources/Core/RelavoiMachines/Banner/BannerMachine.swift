@@ -24,11 +24,54 @@ public struct BannerMachine: Sendable {
 
     public var isEmpty: Bool { banners.isEmpty }
 
-    /// Starts or replaces a banner in any phase and shows it.
+    /// Starts or replaces a banner in any phase and shows it. A call that
+    /// starts ringing outrings every other ringing or live call (`Banner.outrung`),
+    /// which is shown again as such; when no call rings any more, the live
+    /// ones are shown again as before (`releaseLiveCalls`).
     public mutating func show(_ banner: Banner, key: String, now: Date) -> [Action] {
+        var banner = banner
+        let old = banners[key]
+        // A ringing call keeps its mark; a live one keeps it, or gets it if it
+        // goes live while another call rings.
+        let ringsElsewhere = banners.contains { $0.key != key && $0.value.phase == .ringing }
+        banner.outrung =
+            Self.canBeOutrung(banner.phase)
+            && (old?.phase == banner.phase ? old?.outrung == true : banner.phase == .active && ringsElsewhere)
         banners[key] = banner
         offScreen.remove(key)
-        return [.present(key: key, snapshot: banner.snapshot(at: now))]
+        var actions: [Action] = [.present(key: key, snapshot: banner.snapshot(at: now))]
+        if banner.phase == .ringing, old?.phase != .ringing {
+            for other in banners.keys.sorted() where other != key {
+                guard var rival = banners[other], Self.canBeOutrung(rival.phase), !rival.outrung else { continue }
+                rival.outrung = true
+                banners[other] = rival
+                if !offScreen.contains(other) {
+                    actions.append(.present(key: other, snapshot: rival.snapshot(at: now)))
+                }
+            }
+        } else if old?.phase == .ringing {
+            actions += releaseLiveCalls(now: now)
+        }
+        return actions
+    }
+
+    /// A ringing call stays outrung while it rings; a live one, until no call rings.
+    private static func canBeOutrung(_ phase: Banner.Phase) -> Bool { phase == .ringing || phase == .active }
+
+    /// No call rings any more: the outrung live calls are shown as before
+    /// (at `now`, or from their next tick).
+    private mutating func releaseLiveCalls(now: Date?) -> [Action] {
+        guard !banners.values.contains(where: { $0.phase == .ringing }) else { return [] }
+        var actions: [Action] = []
+        for key in banners.keys.sorted() {
+            guard var banner = banners[key], banner.phase == .active, banner.outrung else { continue }
+            banner.outrung = false
+            banners[key] = banner
+            if let now, !offScreen.contains(key) {
+                actions.append(.present(key: key, snapshot: banner.snapshot(at: now)))
+            }
+        }
+        return actions
     }
 
     /// Changes verification, label or elapsed time of a live banner. An
@@ -101,24 +144,30 @@ public struct BannerMachine: Sendable {
     /// The user dismissed the banner from elsewhere (a panel's menu): it
     /// closes on the server and is gone as if dismissed from the tray.
     public mutating func dismiss(key: String) -> [Action] {
-        guard banners.removeValue(forKey: key) != nil else { return [] }
+        guard let banner = banners.removeValue(forKey: key) else { return [] }
         offScreen.remove(key)
-        return [.close(key: key), .removed(key: key, byUser: true)]
+        return [.close(key: key), .removed(key: key, byUser: true)] + released(banner)
     }
 
     /// Closes and forgets a banner now, whatever its phase.
     public mutating func close(key: String) -> [Action] {
-        guard banners.removeValue(forKey: key) != nil else { return [] }
+        guard let banner = banners.removeValue(forKey: key) else { return [] }
         offScreen.remove(key)
-        return [.close(key: key), .removed(key: key, byUser: false)]
+        return [.close(key: key), .removed(key: key, byUser: false)] + released(banner)
     }
 
     /// The server closed the banner. Dismissed by the user (reason 2) or
     /// expired by the server: it stays gone and no tick shows it again.
     public mutating func closedByServer(key: String, byUser: Bool) -> [Action] {
-        guard banners.removeValue(forKey: key) != nil else { return [] }
+        guard let banner = banners.removeValue(forKey: key) else { return [] }
         offScreen.remove(key)
-        return [.removed(key: key, byUser: byUser)]
+        return [.removed(key: key, byUser: byUser)] + released(banner)
+    }
+
+    /// The live calls released when `gone`, a ringing call, went: shown
+    /// as before from their next tick.
+    private mutating func released(_ gone: Banner) -> [Action] {
+        gone.phase == .ringing ? releaseLiveCalls(now: nil) : []
     }
 
     /// The server expired a banner that was to leave the screen by itself (a

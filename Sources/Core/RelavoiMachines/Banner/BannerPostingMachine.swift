@@ -106,11 +106,12 @@ public struct BannerPostingMachine: Sendable {
     }
 
     /// Advances time (`BannerMachine.tick`). A live banner whose only change is
-    /// its seconds is not posted unless `serverView.liveShowsTimer`: its content
-    /// would be the same.
+    /// its seconds is not posted unless `serverView.liveShowsTimer` (and it is
+    /// not outrung where that hides its timer): its content would be the same.
     public mutating func tick(now: Date) -> [Action] {
         let actions = lifecycle.tick(now: now).filter { action in
-            guard !serverView.liveShowsTimer, case .present(let key, let snapshot) = action, var previous = shown[key],
+            guard case .present(let key, let snapshot) = action, var previous = shown[key],
+                !serverView.liveShowsTimer || (snapshot.outrung && serverView.yieldsToNewerRinging),
                 snapshot.kind == .active, previous.kind == .active
             else { return true }
             previous.seconds = snapshot.seconds
@@ -163,7 +164,7 @@ public struct BannerPostingMachine: Sendable {
         actions.compactMap { action in
             switch action {
             case .present(let key, let snapshot):
-                guard serverKnown, snapshot != shown[key] else { return nil }
+                guard serverKnown, snapshot != shown[key], !onlyOutrung(snapshot, from: shown[key]) else { return nil }
                 return present(key: key, snapshot, previous: shown[key])
             case .close(let key):
                 return .close(key: key)
@@ -174,6 +175,14 @@ public struct BannerPostingMachine: Sendable {
                 return .removed(key: key, byUser: byUser)
             }
         }
+    }
+
+    /// The change is only that another call outrang this one, and the
+    /// server's view does not post that (`serverView.yieldsToNewerRinging`).
+    private func onlyOutrung(_ snapshot: BannerSnapshot, from previous: BannerSnapshot?) -> Bool {
+        guard !serverView.yieldsToNewerRinging, var previous else { return false }
+        previous.outrung = snapshot.outrung
+        return previous == snapshot
     }
 
     private mutating func present(key: String, _ snapshot: BannerSnapshot, previous: BannerSnapshot?) -> Action {

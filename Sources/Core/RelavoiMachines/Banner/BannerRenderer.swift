@@ -62,10 +62,16 @@ public struct BannerRenderer: Sendable {
             if rings, !doNotDisturb || ringThroughDoNotDisturb {
                 content.soundName = "phone-incoming-call"
             }
-            if doNotDisturb ? ringThroughDoNotDisturb : rules.ringingNeedsCritical { content.urgency = .critical }
+            // Where the critical popup holds the one popup (Cinnamon), only the newest
+            // ringing call's: an outrung one goes normal, hands it on after its hide timer.
+            if doNotDisturb ? ringThroughDoNotDisturb : rules.ringingNeedsCritical && !snapshot.outrung {
+                content.urgency = .critical
+            }
         case .active:
             let since = snapshot.startedAt.flatMap(phrases.clockTime).map { ", " + fill(phrases.sinceTime, $0) } ?? ""
-            let timer = liveShowsTimer ? ", " + BannerText.duration(snapshot.seconds) : ""
+            // Outrung where one popup shows: no running timer, no ticks, so the popup passes on.
+            let outrung = snapshot.outrung && yieldsToNewerRinging
+            let timer = liveShowsTimer && !outrung ? ", " + BannerText.duration(snapshot.seconds) : ""
             lines = ["\(proxy)\(timer)\(since)", badge]
             content.resident = true
             content.expireTimeout = 0
@@ -131,6 +137,11 @@ public struct BannerRenderer: Sendable {
         return rules.ticks != .notSent && !rules.liveWithoutTimer
     }
 
+    /// A call that another call outrang is shown otherwise (`BannerSnapshot.outrung`):
+    /// where a critical ringing popup holds the one popup, outside Do Not Disturb
+    /// (Cinnamon shows no popup in it).
+    public var yieldsToNewerRinging: Bool { effectiveRules.ringingNeedsCritical && !doNotDisturb }
+
     /// The server's rules as they apply now (a panel showing the calls changes some).
     private var effectiveRules: NotificationServerRules {
         panelShowsCalls && !keepOnScreen ? profile.rules.whilePanelShowsCalls : profile.rules
@@ -149,10 +160,12 @@ public struct BannerRenderer: Sendable {
     /// What the posting machine needs to know of this renderer: set on the
     /// machine whenever the server's profile, the settings or the panel change.
     public var serverView: BannerServerView {
-        BannerServerView(
+        var view = BannerServerView(
             liveShowsTimer: liveShowsTimer,
             leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
             dismissalReasons: profile.rules.dismissalReasons)
+        view.yieldsToNewerRinging = yieldsToNewerRinging
+        return view
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

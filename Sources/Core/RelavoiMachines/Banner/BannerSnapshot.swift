@@ -14,6 +14,11 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var seconds: Int
     /// When a live call was answered (its timer's start); nil for the other kinds.
     public var startedAt: Date?
+    /// A ringing or live call over which another call began ringing
+    /// (`Banner.outrung`): where the server shows one popup
+    /// (`NotificationServerRules.ringingNeedsCritical`), a ringing one goes
+    /// normal and a live one without its running timer, so the popup passes on.
+    public var outrung = false
 
     public init(
         kind: Kind, label: String, proxyNumber: String, badge: VerificationBadge, seconds: Int, startedAt: Date? = nil

@@ -90,6 +90,11 @@ public struct NotificationServerRules: Equatable, Sendable {
     /// `_showNotificationCompleted` and `_updateState`, the same in 5.6.8 and
     /// 6.4.10; its 10 s timer for critical popups only checks again). A live call
     /// ticks each second, which starts the timer again; a ringing one does not.
+    /// Cinnamon shows one popup at a time, its queue sorted by urgency, and a
+    /// critical one holds it (a ticking one too): only the newest ringing call is
+    /// critical; a call another call outrang (`BannerSnapshot.outrung`) goes in
+    /// place normal if ringing, without its running timer and ticks if live
+    /// (until no call rings), so its hide timer hands the popup on 4 s later.
     public var ringingNeedsCritical = false
     /// Seconds a banner needs after popping up before the next update that
     /// pops (urgency normal): GNOME Shell 43 hides a banner updated during its
