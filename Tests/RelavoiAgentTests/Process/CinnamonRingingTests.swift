@@ -36,14 +36,8 @@ final class CinnamonRingingTests: XCTestCase {
     /// timer hands the popup to the second).
     func testASecondRingingCallMakesTheFirstNormalInPlaceAndRingsOnce() throws {
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(
-                config: "dismiss-policy = after:120",
-                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") })
+            let h = try Self.twoSessions()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.waitForLog("notification server: cinnamon 5.6.8")
-            h.session("ses_a", proxy: "+2348000000001", label: "Rider")
-            h.session("ses_b", proxy: "+2348000000002", label: "Courier")
             h.send("call.incoming", "ses_a", ["proxyNumber": .string("+2348000000001")])
             h.waitForNotify { $0.summary == "Rider" && $0.body.contains("Verified") }
             h.send("call.incoming", "ses_b", ["proxyNumber": .string("+2348000000002")])
@@ -68,14 +62,8 @@ final class CinnamonRingingTests: XCTestCase {
     /// rings it goes without its running timer, and ticks again after.
     func testALiveCallDropsItsTimerWhileAnotherCallRingsAndTicksAgainAfter() throws {
         try MainActor.assumeIsolated {
-            let h = try AgentHarness(
-                config: "dismiss-policy = after:120",
-                prepareServer: { $0.pretend(name: "cinnamon", vendor: "GNOME", version: "5.6.8") })
+            let h = try Self.twoSessions()
             defer { h.stop() }
-            XCTAssertTrue(h.waitForConnection(), "agent never connected:\n\(h.agent.log)")
-            h.waitForLog("notification server: cinnamon 5.6.8")
-            h.session("ses_a", proxy: "+2348000000001", label: "Rider")
-            h.session("ses_b", proxy: "+2348000000002", label: "Courier")
             h.send("call.incoming", "ses_a", ["proxyNumber": .string("+2348000000001")])
             h.waitForNotify { $0.summary == "Rider" && $0.body.contains("Verified") }
             h.send("call.answered", "ses_a")
@@ -92,5 +80,15 @@ final class CinnamonRingingTests: XCTestCase {
             XCTAssertFalse(a.dropFirst().map(\.replacesId).contains(0), "one notification for a")
             XCTAssertEqual(a.filter { $0.hints["sound-name"] != nil }.count, 1, "a rings once")
         }
+    }
+
+    /// The stand-in answering as Cinnamon 5.6.8, with calls a ("Rider") and b ("Courier").
+    @MainActor private static func twoSessions(file: StaticString = #filePath, line: UInt = #line) throws
+        -> AgentHarness
+    {
+        let h = try AgentHarness.onCinnamon(config: "dismiss-policy = after:120", file: file, line: line)
+        h.session("ses_a", proxy: "+2348000000001", label: "Rider")
+        h.session("ses_b", proxy: "+2348000000002", label: "Courier")
+        return h
     }
 }
