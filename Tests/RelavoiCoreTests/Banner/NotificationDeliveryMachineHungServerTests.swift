@@ -6,7 +6,9 @@ import Testing
 /// A show the server did not answer in time (it hangs): the server may still
 /// carry it out once it runs again, so the banner waits for that late answer,
 /// takes the notification it made, and shows its latest content there; a
-/// banner that ended meanwhile has it closed. Nothing rings twice, nothing sticks.
+/// banner that ended meanwhile has it closed; it goes again only when the
+/// server answers other calls and not this one (it dropped it), never while the
+/// server answers nothing. Nothing rings twice, nothing sticks, nothing flickers.
 @Suite struct NotificationDeliveryMachineHungServerTests {
     typealias Action = NotificationDeliveryMachine.Action
 
@@ -29,8 +31,39 @@ import Testing
         var machine = timedOut()
         #expect(
             machine.post(key: "a", content: live, now: 36) == [], "it would be queued behind the first, a second one")
-        #expect(machine.nextWake == 35 + NotificationDeliveryMachine.unansweredWait)
+        #expect(machine.nextWake == nil, "the server has answered nothing since")
         #expect(machine.wake(now: 40) == [])
+    }
+
+    @Test func aServerThatAnswersNothingGetsNoSecondShowHoweverLongItHangs() {
+        var machine = timedOut()
+        let wait = NotificationDeliveryMachine.unansweredWait
+        for now in stride(from: 36.0, through: 35 + 20 * wait, by: 5) {
+            #expect(machine.post(key: "a", content: live, now: now) == [], "it would make one more notification")
+            #expect(machine.wake(now: now) == [])
+        }
+        #expect(machine.nextWake == nil)
+        let end = 35 + 20 * wait + 1
+        #expect(
+            machine.answeredLate(key: "a", content: ringing, id: 7, now: end) == [
+                .adopt(key: "a", id: 7), .show(key: "a", content: live, newNotification: false),
+            ], "one notification, taken when the server runs again")
+    }
+
+    @Test func anotherBannersLateAnswerStartsTheWaitAndTheOwnAnswerEndsIt() {
+        var machine = timedOut()
+        let ended = NotificationDeliveryMachineTests.content("ended")
+        #expect(
+            machine.post(key: "b", content: ended, now: 36) == [.show(key: "b", content: ended, newNotification: true)])
+        #expect(machine.showTimedOut(key: "b", content: ended, now: 61) == [])
+        #expect(machine.wake(now: 500) == [], "hung: neither goes again")
+        #expect(machine.nextWake == nil)
+        #expect(machine.answeredLate(key: "a", content: ringing, id: 7, now: 600) == [.adopt(key: "a", id: 7)])
+        #expect(
+            machine.nextWake == 600 + NotificationDeliveryMachine.unansweredWait,
+            "b's own answer is close behind: not shown again at once")
+        #expect(machine.answeredLate(key: "b", content: ended, id: 8, now: 600) == [.adopt(key: "b", id: 8)])
+        #expect(machine.nextWake == nil)
     }
 
     @Test func theLateAnswerIsTakenAndTheLatestContentGoesInPlace() {
@@ -63,11 +96,19 @@ import Testing
             "the server made nothing: it may ring")
     }
 
-    @Test func withoutAnAnswerTheBannerGoesAgainSilentAndALaterAnswerIsClosed() {
+    @Test func aServerThatAnswersOthersButNotThisShowGetsTheBannerAgainSilentAndALaterAnswerIsClosed() {
         var machine = timedOut()
         var silent = ringing
         silent.silence()
-        let due = 35 + NotificationDeliveryMachine.unansweredWait
+        // The server answers another banner's show at 300, long after this one went unanswered.
+        let other = NotificationDeliveryMachineTests.content("other")
+        #expect(
+            machine.post(key: "b", content: other, now: 300) == [.show(key: "b", content: other, newNotification: true)]
+        )
+        #expect(machine.shown(key: "b", content: other, succeeded: true, now: 300) == [])
+        let due = 300 + NotificationDeliveryMachine.unansweredWait
+        #expect(machine.nextWake == due)
+        #expect(machine.wake(now: due - 1) == [])
         #expect(machine.wake(now: due) == [.show(key: "a", content: silent, newNotification: true)])
         #expect(machine.shown(key: "a", content: silent, succeeded: true, now: due) == [])
         #expect(machine.answeredLate(key: "a", content: ringing, id: 7, now: due + 1) == [.closeStray(id: 7)])

@@ -9,8 +9,9 @@ import RelavoiCore
 /// update that would pop while the previous pop is still settling waits its
 /// turn (GNOME 43); a failed show is tried again with whatever is latest by
 /// then; a show the server did not answer in time waits for its late answer
-/// (a hung server carries it out once it runs again); a new server gets every
-/// banner anew.
+/// (a hung server carries it out once it runs again), and goes again only
+/// once the server answers other calls (it dropped this one); a new server
+/// gets every banner anew.
 ///
 /// Pure: the caller carries out the actions, reports each show's outcome
 /// (`shown`, or `showTimedOut` and then any late answer, `answeredLate`), and
@@ -42,8 +43,11 @@ public struct NotificationDeliveryMachine: Sendable {
     /// How long before a server's `keptUpPopupLifetime` runs out a
     /// banner that has not changed is shown again (a loaded machine is late).
     public static let refreshMargin = 2.0
-    /// How long a banner whose show went unanswered waits for the late answer
-    /// before it goes again, silent (a server that dropped the call).
+    /// How long a banner whose show went unanswered waits for the late answer,
+    /// once the server has answered something else since, before it goes again,
+    /// silent (a server that dropped the call). A server that answers nothing
+    /// (hung) gets no second show, however long: it would carry out each one
+    /// when it runs again.
     public static let unansweredWait = 30.0
 
     private struct Banner: Sendable {
@@ -70,9 +74,11 @@ public struct NotificationDeliveryMachine: Sendable {
         /// It took an expired id again: the server lists that id, and only its
         /// own expiry replaces the entry (`keepsExpiredIds`).
         var listed = false
-        /// A show the server did not answer in time, and when: it may still carry it out.
+        /// A show the server did not answer in time: it may still carry it out.
         var unanswered: NotificationContent?
-        var unansweredAt: Double?
+        /// When the server first answered something after it left that show
+        /// unanswered (it runs again): the wait for its late answer starts then.
+        var answeredSince: Double?
     }
 
     /// A notification the server expired, kept for its banner's next show.
@@ -124,6 +130,7 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// The outcome of the show of `content` for banner `key`.
     public mutating func shown(key: String, content: NotificationContent, succeeded: Bool, now: Double) -> [Action] {
+        if succeeded { serverAnswered(now: now) }
         guard var banner = banners[key] else { return [] }
         banner.underWay = nil
         if succeeded {
@@ -147,14 +154,15 @@ public struct NotificationDeliveryMachine: Sendable {
 
     /// The server did not answer the show of `content` for banner `key` in
     /// time (it hangs). It may still carry it out once it runs again, so
-    /// nothing goes until its late answer (`answeredLate`) or `unansweredWait`:
-    /// a show sent now would be queued behind it, a second notification that rings again.
+    /// nothing goes until its late answer (`answeredLate`), or `unansweredWait`
+    /// after the server answers something else: a show sent now would be queued
+    /// behind it, a second notification that rings again.
     public mutating func showTimedOut(key: String, content: NotificationContent, now: Double) -> [Action] {
         guard var banner = banners[key] else { return [] }
         banner.underWay = nil
         banner.sent = nil
         banner.unanswered = content
-        banner.unansweredAt = now
+        banner.answeredSince = nil
         banners[key] = banner
         return []
     }
@@ -166,14 +174,23 @@ public struct NotificationDeliveryMachine: Sendable {
     public mutating func answeredLate(key: String, content: NotificationContent, id: UInt32?, now: Double)
         -> [Action]
     {
+        serverAnswered(now: now)
         guard var banner = banners[key], banner.unanswered == content else {
             return id.map { [.closeStray(id: $0)] } ?? []
         }
         banner.unanswered = nil
-        banner.unansweredAt = nil
+        banner.answeredSince = nil
         banners[key] = banner
         guard let id else { return shown(key: key, content: content, succeeded: false, now: now) }
         return [.adopt(key: key, id: id)] + shown(key: key, content: content, succeeded: true, now: now)
+    }
+
+    /// The server answered a call: the banners whose shows it left unanswered
+    /// start their wait for the late answer (any still to come is close behind).
+    private mutating func serverAnswered(now: Double) {
+        for key in banners.keys where banners[key]?.unanswered != nil && banners[key]?.answeredSince == nil {
+            banners[key]?.answeredSince = now
+        }
     }
 
     /// The server closed banner `key`'s notification `id` with `reason`
@@ -236,7 +253,7 @@ public struct NotificationDeliveryMachine: Sendable {
     private func wakeTime(_ banner: Banner) -> Double? {
         [
             banner.heldUntil, banner.failedAt.map { $0 + Self.retryInterval },
-            banner.unansweredAt.map { $0 + Self.unansweredWait }, refreshTime(banner),
+            banner.answeredSince.map { $0 + Self.unansweredWait }, refreshTime(banner),
         ].compactMap { $0 }.min()
     }
 
@@ -273,18 +290,21 @@ public struct NotificationDeliveryMachine: Sendable {
             banners[key]?.heldUntil = nil
             banners[key]?.replaces = nil
             banners[key]?.unanswered = nil
-            banners[key]?.unansweredAt = nil
+            banners[key]?.answeredSince = nil
         }
     }
 
     /// The show banner `key` needs now, if any.
     private mutating func next(key: String, now: Double) -> [Action] {
         guard serverAvailable, var banner = banners[key], banner.underWay == nil else { return [] }
-        if let unansweredAt = banner.unansweredAt {
-            guard now >= unansweredAt + Self.unansweredWait else { return [] }
-            // No answer: shown again, never its sound a second time (it may have rung).
+        if banner.unanswered != nil {
+            // A hung server answers nothing: a second show would be a second notification.
+            guard let answeredSince = banner.answeredSince, now >= answeredSince + Self.unansweredWait else {
+                return []
+            }
+            // It answers others, not this: shown again, never its sound a second time (it may have rung).
             banner.unanswered = nil
-            banner.unansweredAt = nil
+            banner.answeredSince = nil
             banner.desired.silence()
         }
         if banner.sent == banner.desired, let refreshAt = refreshTime(banner), refreshAt <= now {
