@@ -87,6 +87,18 @@ final class SettingsErrorTests: XCTestCase {
         XCTAssertFalse(output.contains("rs_secret_value"))
     }
 
+    /// Without a session bus no banner can show: the agent and its demo both
+    /// say so and exit, where the demo used to play its call to nobody.
+    func testNoSessionBusIsAnErrorForTheAgentAndItsDemo() throws {
+        let nowhere = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/relavoi-test-bus"]
+        for arguments in [[], ["--demo"]] {
+            let (status, output) = try AgentProcess.run(arguments: arguments, environment: nowhere)
+            XCTAssertEqual(status, 1, "\(arguments): \(output)")
+            XCTAssertTrue(output.contains("no D-Bus session bus"), output)
+            XCTAssertEqual(output.contains("notification server"), arguments == ["--demo"], output)
+        }
+    }
+
     func testHelpAndVersionAndBadOption() throws {
         var (status, output) = try AgentProcess.run(arguments: ["--help"])
         XCTAssertEqual(status, 0)

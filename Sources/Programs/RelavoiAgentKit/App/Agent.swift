@@ -82,7 +82,9 @@ public final class Agent {
             demo: demo != nil, onNameLost: { [weak self] in self?.stop() })
         {
         case .claimed(let service, let name): (control, busName) = (service, name)
-        case .exit(let code): if demo == nil { return code }
+        case .exit(let code):
+            demo?.stop()
+            return code
         case .demoWithoutBus: break
         }
         let banners = BannerDriver.shared

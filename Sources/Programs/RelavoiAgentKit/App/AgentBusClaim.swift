@@ -12,7 +12,7 @@ enum AgentBusClaim {
         case claimed(ControlService, AgentBusName)
         /// The agent does not run: exit with `code` (0 when another agent runs).
         case exit(code: Int32)
-        /// The demo runs on without the interface (no bus, or an agent owns the name).
+        /// The demo runs on without the interface (an agent owns the name).
         case demoWithoutBus
     }
 
@@ -24,8 +24,10 @@ enum AgentBusClaim {
         do {
             connection = try BusConnection.session()
         } catch {
-            if demo { return .demoWithoutBus }
-            StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\n")
+            // Without a session bus no banner can show: the demo playing its call
+            // to nobody would pass for a demo that worked.
+            let demoNote = demo ? " (the demo's banner needs a desktop's notification server; make demo starts one)" : ""
+            StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\(demoNote)\n")
             return .exit(code: 1)
         }
         let service = ControlService(
