@@ -26,7 +26,8 @@ enum AgentBusClaim {
         } catch {
             // Without a session bus no banner can show: the demo playing its call
             // to nobody would pass for a demo that worked.
-            let demoNote = demo ? " (the demo's banner needs a desktop's notification server; make demo starts one)" : ""
+            let demoNote =
+                demo ? " (the demo's banner needs a desktop's notification server; make demo starts one)" : ""
             StandardStreams.error("relavoi-agent: no D-Bus session bus: \(error)\(demoNote)\n")
             return .exit(code: 1)
         }
