@@ -191,6 +191,9 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         notifications.removeAll()
         delivery = NotificationDeliveryMachine()
         lateAnswers?.close()
+        // Released by GDBus: at once, or (when its worker was running the filter) a moment
+        // later through an idle source on this context, which holds a reference to it.
+        weak let closedFilter = lateAnswers
         lateAnswers = nil
         unanswered.removeAll()
         signals = nil
@@ -198,6 +201,7 @@ public final class NotificationDeliveryDriver: @unchecked Sendable {
         // GDBus hands the watch's and the proxy's destroy notifications to
         // this context as idle sources, each holding a reference: let them run.
         while g_main_context_iteration(context, 0) != 0 {}
+        while closedFilter != nil { g_main_context_iteration(context, 1) }
         lock.withLock {
             self.context = nil
             self.loop = nil

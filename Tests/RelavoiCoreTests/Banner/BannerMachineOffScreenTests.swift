@@ -22,10 +22,11 @@ import Testing
         #expect(machine.banners["k"] != nil, "kept: the panel and Calls still show it")
         #expect(machine.tick(now: t0 + 5) == [], "its ticks are not shown")
         #expect(
-            machine.nextWake(after: t0 + 5, liveSecondsShown: true, secondsWanted: true) == t0 + 6,
+            machine.nextWake(after: t0 + 5, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: true) == t0
+                + 6,
             "the timer still runs for the panel item")
         #expect(
-            machine.nextWake(after: t0 + 5, liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(after: t0 + 5, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false)
                 == t0 + BannerLimits.maximumActive, "with none: only its 8-hour bound")
         let ended = machine.end(key: "k", policy: .default, now: t0 + 6)
         #expect(ended.count == 1)

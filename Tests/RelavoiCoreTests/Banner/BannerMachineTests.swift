@@ -29,15 +29,23 @@ import Testing
 
     @Test func nextWakeIsTheCallsOwnNextSecondWhileTicking() {
         var machine = BannerMachine()
-        #expect(machine.nextWake(after: t0, liveSecondsShown: true, secondsWanted: false) == nil, "no banner, no timer")
+        #expect(
+            machine.nextWake(after: t0, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false) == nil,
+            "no banner, no timer")
         _ = machine.show(activeBanner(startedAt: t0), key: "k", now: t0)
         // The call started at .25: its seconds turn at .25, where the panel's timers turn too.
-        #expect(machine.nextWake(after: t0, liveSecondsShown: true, secondsWanted: false) == t0.addingTimeInterval(1))
         #expect(
-            machine.nextWake(after: t0.addingTimeInterval(41.7), liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(after: t0, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false)
+                == t0.addingTimeInterval(1))
+        #expect(
+            machine.nextWake(
+                after: t0.addingTimeInterval(41.7), liveSecondsShown: true, outrungHidesTimer: false,
+                secondsWanted: false)
                 == t0.addingTimeInterval(42))
         #expect(
-            machine.nextWake(after: t0.addingTimeInterval(42), liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(
+                after: t0.addingTimeInterval(42), liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false
+            )
                 == t0.addingTimeInterval(43), "not the same moment again"
         )
         // Just past a turn, the tick shows the new second.
@@ -50,14 +58,18 @@ import Testing
         let later = t0.addingTimeInterval(10.5)  // a second call, started half a second apart
         _ = machine.show(activeBanner(startedAt: later), key: "b", now: later)
         #expect(
-            machine.nextWake(after: later, liveSecondsShown: true, secondsWanted: false) == t0.addingTimeInterval(11))
+            machine.nextWake(after: later, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false)
+                == t0.addingTimeInterval(11))
         #expect(
-            machine.nextWake(after: t0.addingTimeInterval(11), liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(
+                after: t0.addingTimeInterval(11), liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false
+            )
                 == later.addingTimeInterval(1))
         _ = machine.end(key: "a", policy: .after(t0.addingTimeInterval(11.2)), now: later)
         _ = machine.end(key: "b", policy: .default, now: later)
         #expect(
-            machine.nextWake(after: later, liveSecondsShown: true, secondsWanted: false) == t0.addingTimeInterval(11.2),
+            machine.nextWake(after: later, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false)
+                == t0.addingTimeInterval(11.2),
             "nothing ticks: the first close")
     }
 
@@ -65,7 +77,9 @@ import Testing
         var machine = BannerMachine()
         let ahead = t0.addingTimeInterval(0.4)
         _ = machine.show(activeBanner(startedAt: ahead), key: "k", now: t0)
-        #expect(machine.nextWake(after: t0, liveSecondsShown: true, secondsWanted: false) == ahead)
+        #expect(
+            machine.nextWake(after: t0, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false) == ahead
+        )
     }
 
     static func seconds(_ action: BannerMachine.Action) -> Int? {
@@ -79,7 +93,8 @@ import Testing
         #expect(
             machine.end(key: "k", policy: .immediate, now: t0) == [.close(key: "k"), .removed(key: "k", byUser: false)])
         #expect(machine.isEmpty)
-        #expect(machine.nextWake(after: t0, liveSecondsShown: true, secondsWanted: false) == nil)
+        #expect(
+            machine.nextWake(after: t0, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false) == nil)
     }
 
     @Test func defaultEndLingersAtMostFourHours() {
@@ -94,7 +109,7 @@ import Testing
                     snapshot: .init(kind: .ended, label: "Rider", proxyNumber: "+1555", verified: true, seconds: 90))
             ])
         #expect(
-            machine.nextWake(after: end, liveSecondsShown: true, secondsWanted: false)
+            machine.nextWake(after: end, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false)
                 == end.addingTimeInterval(4 * 3600))
         #expect(machine.tick(now: end.addingTimeInterval(4 * 3600 - 1)).isEmpty, "ended banners do not tick")
         #expect(
@@ -157,7 +172,8 @@ import Testing
         ringing.phase = .ringing
         _ = machine.show(ringing, key: "k", now: t0)
         #expect(
-            machine.nextWake(after: t0, liveSecondsShown: true, secondsWanted: false) == nil, "ringing does not tick")
+            machine.nextWake(after: t0, liveSecondsShown: true, outrungHidesTimer: false, secondsWanted: false) == nil,
+            "ringing does not tick")
         let answeredAt = t0.addingTimeInterval(-30)  // answered before we heard of it
         let actions = machine.answer(key: "k", startedAt: answeredAt, now: t0)
         #expect(

@@ -129,6 +129,10 @@ import Testing
         _ = machine.show(live("a"), key: "a", now: t0 + 30)
         #expect(machine.show(ringing("b"), key: "b", rings: true, now: t0 + 30.5).count == 2, "b, and a outrung")
         #expect(machine.tick(now: t0 + 32) == [], "no ticks while b rings")
+        #expect(
+            machine.nextWake(after: t0 + 32.2, secondsWanted: false).map { $0 > t0 + 34 } == true,
+            "and no wake each second for them")
+        #expect(machine.nextWake(after: t0 + 32.2, secondsWanted: true) == t0 + 33, "the tray's seconds still wake it")
         let answered = machine.show(live("b"), key: "b", now: t0 + 33)
         let keys = answered.compactMap { action -> String? in
             if case .present(let key, let snapshot, _, _) = action { return "\(key):\(snapshot.outrung)" }

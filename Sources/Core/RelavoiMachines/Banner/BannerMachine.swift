@@ -211,16 +211,21 @@ public struct BannerMachine: Sendable {
     /// timers count from the call's answer) while anything shows them, else its
     /// 8-hour bound; or the earliest close time; nil with nothing to do.
     /// - Parameter liveSecondsShown: a live banner's content shows its running
-    ///   timer (`BannerRenderer.liveShowsTimer`); it does only while on screen.
+    ///   timer (`BannerRenderer.liveShowsTimer`); it does only while on screen,
+    ///   and not while outrung where `outrungHidesTimer` (`BannerServerView.yieldsToNewerRinging`).
     /// - Parameter secondsWanted: something else that rides on the tick shows
     ///   the live calls' seconds (the tray item while shown).
-    public func nextWake(after now: Date, liveSecondsShown: Bool, secondsWanted: Bool) -> Date? {
+    public func nextWake(after now: Date, liveSecondsShown: Bool, outrungHidesTimer: Bool, secondsWanted: Bool)
+        -> Date?
+    {
         var wake: Date? = nil
         for (key, banner) in banners {
             let due: Date?
             if !banner.isTicking {
                 due = banner.closeAt
-            } else if secondsWanted || (liveSecondsShown && !offScreen.contains(key)) {
+            } else if secondsWanted
+                || (liveSecondsShown && !offScreen.contains(key) && !(outrungHidesTimer && banner.outrung))
+            {
                 due = Self.nextSecond(of: banner.attributes.startedAt, after: now)
             } else {
                 due = max(now, banner.attributes.startedAt.addingTimeInterval(BannerLimits.maximumActive))

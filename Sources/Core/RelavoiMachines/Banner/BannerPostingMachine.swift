@@ -122,7 +122,9 @@ public struct BannerPostingMachine: Sendable {
 
     /// When `tick` has work next (`BannerMachine.nextWake`).
     public func nextWake(after now: Date, secondsWanted: Bool) -> Date? {
-        lifecycle.nextWake(after: now, liveSecondsShown: serverView.liveShowsTimer, secondsWanted: secondsWanted)
+        lifecycle.nextWake(
+            after: now, liveSecondsShown: serverView.liveShowsTimer,
+            outrungHidesTimer: serverView.yieldsToNewerRinging, secondsWanted: secondsWanted)
     }
 
     /// A notification server's profile is known; `restarted`: it is a new

@@ -160,12 +160,10 @@ public struct BannerRenderer: Sendable {
     /// What the posting machine needs to know of this renderer: set on the
     /// machine whenever the server's profile, the settings or the panel change.
     public var serverView: BannerServerView {
-        var view = BannerServerView(
-            liveShowsTimer: liveShowsTimer,
+        BannerServerView(
+            yieldsToNewerRinging: yieldsToNewerRinging, liveShowsTimer: liveShowsTimer,
             leavesScreenByItself: Set(BannerSnapshot.Kind.allCases.filter(leavesScreenByItself)),
             dismissalReasons: profile.rules.dismissalReasons)
-        view.yieldsToNewerRinging = yieldsToNewerRinging
-        return view
     }
 
     /// An agent notice: silent; a lasting one is resident and never expires (it is

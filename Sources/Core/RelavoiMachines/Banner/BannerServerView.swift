@@ -5,7 +5,7 @@ public struct BannerServerView: Equatable, Sendable {
     /// A call another call outrang is posted otherwise (`BannerSnapshot.outrung`;
     /// `BannerRenderer.yieldsToNewerRinging`): a change of that alone is posted,
     /// and an outrung live call's ticks are not (it shows no running timer).
-    public var yieldsToNewerRinging = false
+    public var yieldsToNewerRinging: Bool
     /// A live call's content shows a running timer (`BannerRenderer.liveShowsTimer`):
     /// a tick that changes only its seconds is posted.
     public var liveShowsTimer: Bool
